@@ -1,0 +1,101 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { swaggerUI } from "@hono/swagger-ui";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { ERROR_CODES } from "@reelmart/core/api/errors";
+import { type Context, Hono, type Next } from "hono";
+import { compress } from "hono/compress";
+import { HTTPException } from "hono/http-exception";
+import type { AppDeps, RegisterRoutes } from "./context.ts";
+import { ApiError, errorBody, sendError } from "./http/errors.ts";
+import { validationHook } from "./http/validation.ts";
+import type { AppEnv } from "./http/viewer.ts";
+import type { Logger } from "./logger.ts";
+
+export interface AppParts {
+  /** Middleware run on every /api request before the routes (the auth module's session lookup). */
+  apiMiddleware?: Parameters<OpenAPIHono<AppEnv>["use"]>[1][];
+  /** Sub-apps mounted as they are: under /api (better-auth at /api/auth) or beside it (/media). */
+  mounts?: { path: string; app: Hono<any> }[];
+  modules: RegisterRoutes[];
+  /** The built web app; when absent only the API is served. */
+  webDir?: string;
+}
+
+export function createApp(deps: AppDeps, parts: AppParts): Hono<AppEnv> {
+  const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath("/api");
+  api.use("*", async (c, next) => {
+    c.set("viewer", null);
+    await next();
+  });
+  for (const middleware of parts.apiMiddleware ?? []) api.use("*", middleware);
+  for (const mount of (parts.mounts ?? []).filter((m) => m.path.startsWith("/api/"))) api.route(mount.path.slice("/api".length), mount.app);
+  for (const register of parts.modules) register(api, deps);
+
+  api.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: { title: "Reelmart API", version: "1.0.0", description: "Short-video shopping storefront" },
+  });
+  api.get("/docs", swaggerUI({ url: "/api/openapi.json" }));
+  api.all("/*", (c) => c.json(errorBody(ERROR_CODES.notFound, `No API route for ${c.req.method} ${c.req.path}`), 404));
+  api.onError((error, c) => handleError(error, c, deps.logger));
+
+  const app = new Hono<AppEnv>();
+  app.use("*", requestLogger(deps.logger));
+  app.use("*", compress());
+  app.route("/", api);
+  for (const mount of (parts.mounts ?? []).filter((m) => !m.path.startsWith("/api/"))) app.route(mount.path, mount.app);
+  if (parts.webDir && existsSync(path.join(parts.webDir, "index.html"))) mountWebApp(app, parts.webDir);
+  app.onError((error, c) => handleError(error, c, deps.logger));
+  return app;
+}
+
+function handleError(error: Error, c: Context<AppEnv>, logger: Logger) {
+  if (error instanceof ApiError) return sendError(c, error);
+  if (error instanceof HTTPException) {
+    const status = error.status;
+    const code = status === 413 ? ERROR_CODES.tooLarge : status === 401 ? ERROR_CODES.unauthenticated : ERROR_CODES.badRequest;
+    return c.json(errorBody(code, error.message || "Bad request"), status);
+  }
+  if (error instanceof SyntaxError) return c.json(errorBody(ERROR_CODES.badRequest, "Malformed JSON body", "body"), 400);
+  logger.error({ err: error, path: c.req.path }, "unhandled error");
+  return c.json(errorBody(ERROR_CODES.internal, "Something went wrong on our side"), 500);
+}
+
+function requestLogger(logger: Logger) {
+  return async (c: Context<AppEnv>, next: Next) => {
+    const started = performance.now();
+    await next();
+    if (c.req.path.startsWith("/api/")) {
+      logger.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, "request");
+    }
+  };
+}
+
+/**
+ * The built PWA: hashed assets are immutable; everything else revalidates, and unknown paths
+ * fall back to index.html so the client router can show the page (or its not-found screen).
+ */
+function mountWebApp(app: Hono<AppEnv>, webDir: string) {
+  const indexHtml = readFileSync(path.join(webDir, "index.html"), "utf8");
+  const root = path.relative(process.cwd(), webDir) || ".";
+  app.use(
+    "/assets/*",
+    serveStatic({ root, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable") }),
+  );
+  app.use(
+    "*",
+    serveStatic({
+      root,
+      onFound: (filePath, c) => {
+        const noCache = filePath.endsWith("sw.js") || filePath.endsWith(".html") || filePath.endsWith(".webmanifest");
+        c.header("Cache-Control", noCache ? "no-cache" : "public, max-age=3600");
+      },
+    }),
+  );
+  app.get("*", (c) => {
+    c.header("Cache-Control", "no-cache");
+    return c.html(indexHtml);
+  });
+}

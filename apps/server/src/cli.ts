@@ -1,0 +1,63 @@
+import { ConfigError, loadConfig, resolveAuthSecret } from "./config.ts";
+import { DataDirLockedError, openDatabase } from "./db/database.ts";
+import { migrateToLatest } from "./db/migrate.ts";
+import { createLogger } from "./logger.ts";
+import { buildAuthOptions } from "./modules/auth/auth-options.ts";
+
+const USAGE = `Usage:
+  npm run migrate                 apply pending database migrations
+  npm run seed                    add the demo catalogue (idempotent)
+  npm run admin -- grant <email>  make an existing user an admin
+  npm run admin -- revoke <email> remove a user's admin role
+  npm run worker                  process media jobs`;
+
+type Command = (args: string[], context: CliContext) => Promise<number>;
+export interface CliContext {
+  config: ReturnType<typeof loadConfig>;
+  logger: ReturnType<typeof createLogger>;
+  database: Awaited<ReturnType<typeof openDatabase>>;
+}
+
+const commands: Record<string, Command> = {
+  async migrate(_args, { database, config }) {
+    const applied = await migrateToLatest(database, buildAuthOptions({ config, database, secret: resolveAuthSecret(config) }));
+    console.log(applied.length ? `Applied: ${applied.join(", ")}` : "Database is up to date.");
+    return 0;
+  },
+};
+
+export async function runCli(argv: string[]): Promise<number> {
+  const [name, ...args] = argv;
+  const command = name ? commands[name] : undefined;
+  if (!command) {
+    console.error(USAGE);
+    return 2;
+  }
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+  const logger = createLogger(config);
+  let database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(`${error.message}\n(With the embedded database, stop the server before running this command.)`);
+      return 1;
+    }
+    throw error;
+  }
+  try {
+    if (name !== "migrate") await commands.migrate!([], { config, logger, database });
+    return await command(args, { config, logger, database });
+  } finally {
+    await database.close();
+  }
+}

@@ -1,0 +1,161 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { createPgConfig } from "@electric-sql/pglite/node-postgres";
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import type { DB } from "./schema.ts";
+
+// numeric and bigint come back as strings: money stays exact, counts stay within Number range.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export type NotificationHandler = (payload: string) => void;
+
+export interface Database {
+  kind: "pglite" | "postgres";
+  db: Kysely<DB>;
+  pool: pg.Pool;
+  /** LISTEN on a channel; resolves to an unsubscribe function. */
+  listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export class DataDirLockedError extends Error {}
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+  /** In-memory PGlite, for tests. */
+  inMemory?: boolean;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options);
+}
+
+async function openPostgres(connectionString: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: poolSize });
+  pool.on("error", () => {
+    // An idle client lost its connection; the pool replaces it on the next checkout.
+  });
+  await pool.query("select 1");
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  let listener: pg.Client | undefined;
+  const handlers = new Map<string, Set<NotificationHandler>>();
+
+  async function listenerClient(): Promise<pg.Client> {
+    if (listener) return listener;
+    const client = new pg.Client({ connectionString });
+    await client.connect();
+    client.on("notification", (message) => {
+      for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? "");
+    });
+    listener = client;
+    return client;
+  }
+
+  return {
+    kind: "postgres",
+    db,
+    pool,
+    async listen(channel, handler) {
+      const client = await listenerClient();
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        await client.query(`LISTEN ${quoteIdent(channel)}`);
+      }
+      set.add(handler);
+      return async () => {
+        set.delete(handler);
+        if (set.size === 0 && handlers.get(channel) === set) {
+          handlers.delete(channel);
+          await client.query(`UNLISTEN ${quoteIdent(channel)}`).catch(() => {});
+        }
+      };
+    },
+    async close() {
+      await listener?.end().catch(() => {});
+      await db.destroy();
+    },
+  };
+}
+
+async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
+  let releaseLock = () => {};
+  let pglite: PGlite;
+  if (options.inMemory) {
+    pglite = new PGlite({ extensions: { pg_trgm } });
+  } else {
+    mkdirSync(options.dataDir, { recursive: true });
+    releaseLock = acquireDataDirLock(options.dataDir);
+    pglite = new PGlite(path.join(options.dataDir, "pglite"), { extensions: { pg_trgm } });
+  }
+  await pglite.waitReady;
+  // PGlite is one connection; the shim's pool serialises queries onto it.
+  const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kind: "pglite",
+    db,
+    pool,
+    async listen(channel, handler) {
+      return pglite.listen(channel, handler);
+    },
+    async close() {
+      await db.destroy();
+      await pglite.close();
+      releaseLock();
+    },
+  };
+}
+
+function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+/**
+ * PGlite is single-process: two processes on one directory lose writes (DESIGN.md, traps).
+ * The lock file holds the owner's pid; a lock left by a dead process is taken over.
+ */
+export function acquireDataDirLock(dataDir: string): () => void {
+  const lockFile = path.join(dataDir, "pglite.lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockFile, "wx");
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        rmSync(lockFile, { force: true });
+      };
+      process.once("exit", release);
+      return release;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const owner = Number(readFileSync(lockFile, "utf8"));
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
+        throw new DataDirLockedError(
+          `The data directory ${dataDir} is in use by another Reelmart process (pid ${owner}). ` +
+            `Stop that process, or start this one with a different DATA_DIR (or DATABASE_URL for a shared PostgreSQL).`,
+        );
+      }
+      rmSync(lockFile, { force: true });
+    }
+  }
+  throw new DataDirLockedError(`Could not lock the data directory ${dataDir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

@@ -1,0 +1,53 @@
+import { serve } from "@hono/node-server";
+import { ConfigError, loadConfig } from "./config.ts";
+import { DataDirLockedError } from "./db/database.ts";
+import { createLogger } from "./logger.ts";
+import { bootstrap } from "./server.ts";
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config);
+  let server;
+  try {
+    server = await bootstrap(config, logger);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const httpServer = serve({ fetch: server.app.fetch, port: config.port, hostname: config.host }, (info) => {
+    logger.info({ url: config.publicUrl, port: info.port, db: server.deps.database.kind }, "Reelmart is serving");
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "draining requests");
+    httpServer.close(async () => {
+      await server.close();
+      logger.info("stopped");
+      process.exit(0);
+    });
+    // Long-lived connections (video streams, realtime) are closed after a grace period.
+    setTimeout(() => (httpServer as unknown as { closeAllConnections?: () => void }).closeAllConnections?.(), 5000).unref();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

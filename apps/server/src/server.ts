@@ -1,0 +1,66 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { betterAuth } from "better-auth";
+import { Hono } from "hono";
+import { createApp } from "./app.ts";
+import { type Config, resolveAuthSecret } from "./config.ts";
+import type { AppDeps } from "./context.ts";
+import { type Database, openDatabase } from "./db/database.ts";
+import { migrateToLatest } from "./db/migrate.ts";
+import type { Logger } from "./logger.ts";
+import { buildAuthOptions } from "./modules/auth/auth-options.ts";
+import { apiModules } from "./modules.ts";
+import { createLocalStorage } from "./storage/local-storage.ts";
+import { createMediaRoutes } from "./storage/media-routes.ts";
+import type { Storage } from "./storage/storage.ts";
+
+export interface Server {
+  app: ReturnType<typeof createApp>;
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+export interface BootstrapOptions {
+  /** Test hook: an already opened database (a fresh one per test file). */
+  database?: Database;
+  storage?: Storage;
+}
+
+/** The default web build location, next to this package in the workspace. */
+export function defaultWebDir(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  return path.resolve(here, "../../web/dist");
+}
+
+/** Opens the database, brings its schema up to date, and builds the HTTP app. */
+export async function bootstrap(config: Config, logger: Logger, options: BootstrapOptions = {}): Promise<Server> {
+  const database =
+    options.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize }));
+  try {
+    const authOptions = buildAuthOptions({ config, database, secret: resolveAuthSecret(config) });
+    const applied = await migrateToLatest(database, authOptions);
+    if (applied.length) logger.info({ applied }, "database migrated");
+    const auth = betterAuth(authOptions);
+    const storage = options.storage ?? createLocalStorage(config.storage.driver === "local" ? config.storage.root : "");
+    const deps: AppDeps = { config, database, logger, storage };
+    const app = createApp(deps, {
+      mounts: [
+        { path: "/api/auth", app: authRoutes(auth) },
+        { path: "/media", app: createMediaRoutes(storage) },
+      ],
+      modules: apiModules,
+      webDir: config.staticDir ?? defaultWebDir(),
+    });
+    return { app, deps, close: () => database.close() };
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+}
+
+function authRoutes(auth: ReturnType<typeof betterAuth>) {
+  const routes = new Hono();
+  routes.on(["GET", "POST"], "/*", (c) => auth.handler(c.req.raw));
+  return routes;
+}

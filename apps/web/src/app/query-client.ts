@@ -1,0 +1,24 @@
+import {
+  QUERY_GC_MS,
+  QUERY_MAX_BACKOFF_MS,
+  QUERY_RETRIES,
+  QUERY_STALE_MS,
+} from "@reelmart/core/constants";
+import { QueryClient } from "@tanstack/react-query";
+import { ApiRequestError } from "../shared/api/client.ts";
+
+/** The spec's cache constants (000 §9): stale 1 min, retained 10 min, 2 retries, backoff up to 30 s. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: QUERY_STALE_MS,
+        gcTime: QUERY_GC_MS,
+        retry: (failures, error) =>
+          failures < QUERY_RETRIES && !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500),
+        retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, QUERY_MAX_BACKOFF_MS),
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+}

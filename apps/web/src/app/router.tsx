@@ -1,0 +1,43 @@
+import { createBrowserRouter, type RouteObject } from "react-router";
+
+// Each screen is its own lazy chunk; the whole admin area is one chunk (admin-routes.tsx).
+const page = (load: () => Promise<{ Component: React.ComponentType }>) => ({ lazy: load });
+
+export const routes: RouteObject[] = [
+  {
+    path: "/",
+    lazy: async () => ({ Component: (await import("./root-layout.tsx")).RootLayout }),
+    children: [
+      { index: true, ...page(async () => ({ Component: (await import("../features/feed/feed-page.tsx")).FeedPage })) },
+      { path: "auth", ...page(async () => ({ Component: (await import("../features/auth/auth-page.tsx")).AuthPage })) },
+      { path: "explore", ...page(async () => ({ Component: (await import("../features/explore/explore-page.tsx")).ExplorePage })) },
+      { path: "search", ...page(async () => ({ Component: (await import("../features/search/search-page.tsx")).SearchPage })) },
+      { path: "saved", ...page(async () => ({ Component: (await import("../features/saved/saved-page.tsx")).SavedPage })) },
+      { path: "cart", ...page(async () => ({ Component: (await import("../features/cart/cart-page.tsx")).CartPage })) },
+      { path: "profile", ...page(async () => ({ Component: (await import("../features/profile/profile-page.tsx")).ProfilePage })) },
+      {
+        path: "product/:id",
+        ...page(async () => ({ Component: (await import("../features/product-landing/product-landing-page.tsx")).ProductLandingPage })),
+      },
+      {
+        path: "purchase/:id",
+        ...page(async () => ({ Component: (await import("../features/product-landing/product-landing-page.tsx")).ProductLandingPage })),
+      },
+      {
+        path: "product-profile/:id",
+        ...page(async () => ({ Component: (await import("../features/product-profile/product-profile-page.tsx")).ProductProfilePage })),
+      },
+      { path: "brand-shop/:id", ...page(async () => ({ Component: (await import("../features/brands/brand-shop-page.tsx")).BrandShopPage })) },
+      {
+        path: "brand-directory",
+        ...page(async () => ({ Component: (await import("../features/brands/brand-directory-page.tsx")).BrandDirectoryPage })),
+      },
+      { path: "admin/*", ...page(async () => ({ Component: (await import("../features/admin/admin-routes.tsx")).AdminRoutes })) },
+      { path: "*", ...page(async () => ({ Component: (await import("./not-found-page.tsx")).NotFoundPage })) },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,4 @@
+// Placeholder until this feature's issue lands; the route table already points here.
+export function ProductLandingPage() {
+  return <h1 className="p-6 text-xl font-semibold">Product</h1>;
+}

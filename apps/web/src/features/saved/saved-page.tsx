@@ -1,0 +1,4 @@
+// Placeholder until this feature's issue lands; the route table already points here.
+export function SavedPage() {
+  return <h1 className="p-6 text-xl font-semibold">Saved</h1>;
+}

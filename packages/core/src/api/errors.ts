@@ -1,0 +1,24 @@
+import { z } from "zod";
+
+/** Every error the API returns has this shape (DESIGN.md, Contracts). */
+export const ErrorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    field: z.string().optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+export const ERROR_CODES = {
+  badRequest: "bad_request",
+  unauthenticated: "unauthenticated",
+  forbidden: "forbidden",
+  notFound: "not_found",
+  conflict: "conflict",
+  tooLarge: "payload_too_large",
+  unsupportedMedia: "unsupported_media_type",
+  unprocessableMedia: "unprocessable_media",
+  rateLimited: "rate_limited",
+  internal: "internal_error",
+} as const;
