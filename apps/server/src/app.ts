@@ -4,7 +4,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { swaggerUI } from "@hono/swagger-ui";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { ERROR_CODES } from "@reelmart/core/api/errors";
-import { type Context, Hono, type Next } from "hono";
+import { type Context, Hono, type MiddlewareHandler, type Next } from "hono";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import type { AppDeps, RegisterRoutes } from "./context.ts";
@@ -15,7 +15,7 @@ import type { Logger } from "./logger.ts";
 
 export interface AppParts {
   /** Middleware run on every /api request before the routes (the auth module's session lookup). */
-  apiMiddleware?: Parameters<OpenAPIHono<AppEnv>["use"]>[1][];
+  apiMiddleware?: MiddlewareHandler<AppEnv>[];
   /** Sub-apps mounted as they are: under /api (better-auth at /api/auth) or beside it (/media). */
   mounts?: { path: string; app: Hono<any> }[];
   modules: RegisterRoutes[];

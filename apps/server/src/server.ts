@@ -1,14 +1,14 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { betterAuth } from "better-auth";
-import { Hono } from "hono";
 import { createApp } from "./app.ts";
 import { type Config, resolveAuthSecret } from "./config.ts";
 import type { AppDeps } from "./context.ts";
 import { type Database, openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import type { Logger } from "./logger.ts";
+import { authRoutes, createAuth } from "./modules/auth/auth.ts";
 import { buildAuthOptions } from "./modules/auth/auth-options.ts";
+import { sessionMiddleware } from "./modules/auth/session-middleware.ts";
 import { apiModules } from "./modules.ts";
 import { createLocalStorage } from "./storage/local-storage.ts";
 import { createMediaRoutes } from "./storage/media-routes.ts";
@@ -41,10 +41,11 @@ export async function bootstrap(config: Config, logger: Logger, options: Bootstr
     const authOptions = buildAuthOptions({ config, database, secret: resolveAuthSecret(config) });
     const applied = await migrateToLatest(database, authOptions);
     if (applied.length) logger.info({ applied }, "database migrated");
-    const auth = betterAuth(authOptions);
+    const auth = createAuth(authOptions);
     const storage = options.storage ?? createLocalStorage(config.storage.driver === "local" ? config.storage.root : "");
     const deps: AppDeps = { config, database, logger, storage };
     const app = createApp(deps, {
+      apiMiddleware: [sessionMiddleware(auth, database)],
       mounts: [
         { path: "/api/auth", app: authRoutes(auth) },
         { path: "/media", app: createMediaRoutes(storage) },
@@ -59,8 +60,3 @@ export async function bootstrap(config: Config, logger: Logger, options: Bootstr
   }
 }
 
-function authRoutes(auth: ReturnType<typeof betterAuth>) {
-  const routes = new Hono();
-  routes.on(["GET", "POST"], "/*", (c) => auth.handler(c.req.raw));
-  return routes;
-}

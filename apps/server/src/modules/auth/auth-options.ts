@@ -21,5 +21,15 @@ export function buildAuthOptions({ config, database, secret }: AuthOptionsInput)
     database: { db: database.db, type: "postgres" },
     emailAndPassword: { enabled: true },
     telemetry: { enabled: false },
+    databaseHooks: {
+      user: {
+        create: {
+          // Every user has a profiles row from sign-up on (000 §3); is_admin lives there.
+          after: async (user) => {
+            await database.db.insertInto("profiles").values({ id: user.id }).onConflict((oc) => oc.column("id").doNothing()).execute();
+          },
+        },
+      },
+    },
   };
 }
