@@ -1,5 +1,7 @@
 import type { RegisterRoutes } from "./context.ts";
+import { registerCartRoutes } from "./modules/cart/cart.routes.ts";
 import { registerHealthRoutes } from "./modules/health/health.routes.ts";
+import { registerProfileRoutes } from "./modules/profile/profile.routes.ts";
 
 /** Every /api module, in the order their routes are registered. */
-export const apiModules: RegisterRoutes[] = [registerHealthRoutes];
+export const apiModules: RegisterRoutes[] = [registerHealthRoutes, registerCartRoutes, registerProfileRoutes];
