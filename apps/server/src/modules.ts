@@ -1,7 +1,8 @@
 import type { RegisterRoutes } from "./context.ts";
 import { registerCartRoutes } from "./modules/cart/cart.routes.ts";
 import { registerHealthRoutes } from "./modules/health/health.routes.ts";
+import { registerMarketplaceRoutes } from "./modules/marketplace/marketplace.routes.ts";
 import { registerProfileRoutes } from "./modules/profile/profile.routes.ts";
 
 /** Every /api module, in the order their routes are registered. */
-export const apiModules: RegisterRoutes[] = [registerHealthRoutes, registerCartRoutes, registerProfileRoutes];
+export const apiModules: RegisterRoutes[] = [registerHealthRoutes, registerCartRoutes, registerProfileRoutes, registerMarketplaceRoutes];
