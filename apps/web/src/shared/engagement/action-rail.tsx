@@ -1,0 +1,106 @@
+import { formatCount } from "@reelmart/core/format";
+import { Bookmark, Heart, MessageCircle, Share2 } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { type SaveableProduct, useSaved } from "../saved/use-saved.ts";
+import { CommentsDrawer } from "./comments-drawer.tsx";
+import { ShareDrawer } from "./share-drawer.tsx";
+import { type EngagementMedia, useEngagement, useLikeToggle } from "./use-engagement.ts";
+
+export interface ActionRailProps {
+  /** null when the card has no media row: like, comment and share are disabled with the spec's tooltip. */
+  media: EngagementMedia | null;
+  product: SaveableProduct & { title?: string };
+  className?: string;
+}
+
+const NO_MEDIA = "Unable to like/comment/share - media data unavailable";
+
+/** The right-side rail of a video card (001 §2): like, comment, share and save with counts. */
+export function ActionRail({ media, product, className }: ActionRailProps) {
+  const engagement = useEngagement(media);
+  const like = useLikeToggle(media);
+  const saved = useSaved();
+  const [drawer, setDrawer] = useState<"comments" | "share" | null>(null);
+  const isSaved = saved.isSaved(product.id);
+
+  return (
+    <div className={`flex flex-col items-center gap-4 text-white ${className ?? ""}`}>
+      <RailButton
+        label={media ? (like.liked ? "Unlike" : "Like") : NO_MEDIA}
+        title={media ? undefined : NO_MEDIA}
+        disabled={!media}
+        pressed={like.liked}
+        onClick={like.toggle}
+        count={like.likeCount}
+      >
+        <Heart className={`size-7 drop-shadow ${like.liked ? "fill-red-500 text-red-500" : ""}`} aria-hidden />
+      </RailButton>
+      <RailButton
+        label={media ? "Comments" : NO_MEDIA}
+        title={media ? undefined : NO_MEDIA}
+        disabled={!media}
+        onClick={() => setDrawer("comments")}
+        count={engagement?.commentCount ?? 0}
+      >
+        <MessageCircle className="size-7 drop-shadow" aria-hidden />
+      </RailButton>
+      <RailButton
+        label={media ? "Share" : NO_MEDIA}
+        title={media ? undefined : NO_MEDIA}
+        disabled={!media}
+        onClick={() => setDrawer("share")}
+        count={engagement?.shareCount ?? 0}
+      >
+        <Share2 className="size-7 drop-shadow" aria-hidden />
+      </RailButton>
+      <RailButton
+        label={isSaved ? "Remove from saved" : "Save product"}
+        title={isSaved ? "Remove from saved" : "Save product"}
+        pressed={isSaved}
+        onClick={() => saved.toggle(product)}
+      >
+        <Bookmark className={`size-7 drop-shadow ${isSaved ? "fill-yellow-400 text-yellow-400" : ""}`} aria-hidden />
+      </RailButton>
+      {media && (
+        <>
+          <CommentsDrawer mediaId={media.id} open={drawer === "comments"} onOpenChange={(open) => setDrawer(open ? "comments" : null)} />
+          <ShareDrawer
+            mediaId={media.id}
+            product={product}
+            open={drawer === "share"}
+            onOpenChange={(open) => setDrawer(open ? "share" : null)}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+function RailButton(props: {
+  label: string;
+  title?: string;
+  disabled?: boolean;
+  pressed?: boolean;
+  count?: number;
+  onClick(): void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={props.label}
+      title={props.title}
+      aria-pressed={props.pressed}
+      disabled={props.disabled}
+      onClick={(event) => {
+        // The card underneath treats taps as play/pause and double taps as likes.
+        event.stopPropagation();
+        props.onClick();
+      }}
+      className="flex min-h-11 min-w-11 flex-col items-center gap-1 disabled:opacity-50"
+    >
+      {props.children}
+      {props.count !== undefined && <span className="text-xs font-semibold drop-shadow">{formatCount(props.count)}</span>}
+    </button>
+  );
+}

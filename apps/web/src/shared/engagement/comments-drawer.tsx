@@ -1,0 +1,235 @@
+import { COMMENT_MAX_LENGTH, type Comment } from "@reelmart/core/api/engagement";
+import { formatRelativeTime } from "@reelmart/core/format";
+import { Pencil, Send, Trash2 } from "lucide-react";
+import { type FormEvent, useEffect, useState } from "react";
+import { toast } from "sonner";
+import { Drawer } from "vaul";
+import { ApiRequestError } from "../api/client.ts";
+import { type SessionUser, useSession } from "../session/use-session.ts";
+import { useOnlineStatus } from "./use-online-status.ts";
+import { useCommentMutations, useComments } from "./use-comments.ts";
+
+export interface CommentsDrawerProps {
+  mediaId: string;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}
+
+/** The 'Comments' drawer (001 §2, §5, §8). */
+export function CommentsDrawer({ mediaId, open, onOpenChange }: CommentsDrawerProps) {
+  return (
+    <Drawer.Root open={open} onOpenChange={onOpenChange}>
+      <Drawer.Portal>
+        <Drawer.Overlay className="fixed inset-0 z-40 bg-black/50" />
+        <Drawer.Content className="fixed inset-x-0 bottom-0 z-50 mx-auto flex max-h-[75vh] max-w-[480px] flex-col rounded-t-2xl bg-white text-gray-900">
+          <div className="mx-auto mt-3 h-1.5 w-12 rounded-full bg-gray-300" aria-hidden />
+          <Drawer.Title className="px-4 py-3 text-center text-base font-semibold">Comments</Drawer.Title>
+          <Drawer.Description className="sr-only">Comments on this video</Drawer.Description>
+          {open && <CommentsBody mediaId={mediaId} />}
+        </Drawer.Content>
+      </Drawer.Portal>
+    </Drawer.Root>
+  );
+}
+
+function CommentsBody({ mediaId }: { mediaId: string }) {
+  const online = useOnlineStatus();
+  const { user } = useSession();
+  const { query, comments, valid } = useComments(mediaId, true);
+
+  useEffect(() => {
+    if (query.isError) {
+      toast.error("Error loading comments", {
+        id: `comments-error-${mediaId}`,
+        description: online ? "Please try again later" : "Please check your internet connection",
+      });
+    }
+  }, [query.isError, online, mediaId]);
+
+  if (!valid) return <p className="px-4 py-10 text-center text-sm text-gray-500">Invalid media ID</p>;
+
+  const retrying = query.isFetching && (query.failureCount > 0 || query.isError);
+  return (
+    <>
+      <div className="min-h-40 flex-1 overflow-y-auto px-4" aria-live="polite">
+        {query.isPending && !query.isError ? (
+          <p className="py-10 text-center text-sm text-gray-500">{retrying ? "Retrying..." : "Loading comments..."}</p>
+        ) : query.isError && comments.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 py-10 text-center">
+            <p className="font-medium">Error loading comments</p>
+            <p className="text-sm text-gray-500">{online ? "Failed to load comments" : "Network connection lost"}</p>
+            <button
+              type="button"
+              className="mt-2 rounded-full bg-gray-900 px-4 py-2 text-sm text-white disabled:opacity-60"
+              disabled={retrying}
+              onClick={() => void query.refetch()}
+            >
+              {retrying ? "Retrying..." : "Try again"}
+            </button>
+          </div>
+        ) : comments.length === 0 ? (
+          <div className="py-10 text-center">
+            <p className="font-medium">No comments yet</p>
+            <p className="text-sm text-gray-500">Be the first to comment</p>
+          </div>
+        ) : (
+          <ul className="flex flex-col gap-4 py-2">
+            {comments.map((comment) => (
+              <CommentRow key={comment.id} comment={comment} mediaId={mediaId} viewer={user} />
+            ))}
+            {query.hasNextPage && (
+              <li className="text-center">
+                <button type="button" className="text-sm text-gray-600 underline" onClick={() => void query.fetchNextPage()}>
+                  {query.isFetchingNextPage ? "Loading..." : "Load more"}
+                </button>
+              </li>
+            )}
+          </ul>
+        )}
+      </div>
+      <CommentInput mediaId={mediaId} online={online} />
+    </>
+  );
+}
+
+function CommentRow({ comment, mediaId, viewer }: { comment: Comment; mediaId: string; viewer: SessionUser | null }) {
+  const { edit, remove } = useCommentMutations(mediaId);
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(comment.comment);
+  const mine = viewer?.id === comment.userId;
+  const canDelete = mine || viewer?.isAdmin === true;
+  const name = comment.authorName || "Anonymous";
+
+  function save(event: FormEvent) {
+    event.preventDefault();
+    const text = draft.trim();
+    if (!text) return;
+    edit.mutate(
+      { id: comment.id, comment: text },
+      {
+        onSuccess: () => setEditing(false),
+        onError: () => toast.error("Error", { description: "Failed to update comment" }),
+      },
+    );
+  }
+
+  return (
+    <li className="flex gap-3">
+      {comment.authorAvatar ? (
+        <img src={comment.authorAvatar} alt="" className="size-8 shrink-0 rounded-full object-cover" />
+      ) : (
+        <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-gray-200 text-xs font-semibold" aria-hidden>
+          {name.charAt(0).toUpperCase()}
+        </span>
+      )}
+      <div className="min-w-0 flex-1">
+        <p className="text-xs text-gray-500">
+          <span className="font-semibold text-gray-900">{name}</span> · {formatRelativeTime(comment.createdAt)}
+          {comment.isEdited && " · edited"}
+        </p>
+        {editing ? (
+          <form onSubmit={save} className="mt-1 flex gap-2">
+            <input
+              aria-label="Edit comment"
+              className="min-w-0 flex-1 rounded border px-2 py-1 text-sm"
+              value={draft}
+              maxLength={COMMENT_MAX_LENGTH}
+              onChange={(event) => setDraft(event.target.value)}
+            />
+            <button type="submit" className="text-sm font-medium" disabled={!draft.trim() || edit.isPending}>
+              Save
+            </button>
+            <button type="button" className="text-sm text-gray-500" onClick={() => setEditing(false)}>
+              Cancel
+            </button>
+          </form>
+        ) : (
+          <p className="text-sm break-words whitespace-pre-wrap">{comment.comment}</p>
+        )}
+      </div>
+      {!editing && (mine || canDelete) && (
+        <div className="flex shrink-0 items-start gap-1">
+          {mine && (
+            <button
+              type="button"
+              aria-label="Edit comment"
+              className="p-1 text-gray-500"
+              onClick={() => {
+                setDraft(comment.comment);
+                setEditing(true);
+              }}
+            >
+              <Pencil className="size-4" aria-hidden />
+            </button>
+          )}
+          {canDelete && (
+            <button
+              type="button"
+              aria-label="Delete comment"
+              className="p-1 text-gray-500"
+              disabled={remove.isPending}
+              onClick={() =>
+                remove.mutate(comment.id, { onError: () => toast.error("Error", { description: "Failed to delete comment" }) })
+              }
+            >
+              <Trash2 className="size-4" aria-hidden />
+            </button>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+function CommentInput({ mediaId, online }: { mediaId: string; online: boolean }) {
+  const { status } = useSession();
+  const { post } = useCommentMutations(mediaId);
+  const [text, setText] = useState("");
+  const placeholder = !online ? "You're offline" : status === "anonymous" ? "Unable to comment" : "Add a comment...";
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const comment = text.trim();
+    if (!comment) return;
+    if (status !== "signed-in") {
+      toast.error("Sign in required", { description: "Please sign in to leave a comment" });
+      return;
+    }
+    if (!online) {
+      toast.error("You're offline", { description: "Connect to the internet to post a comment" });
+      return;
+    }
+    post.mutate(comment, {
+      onSuccess: () => setText(""),
+      onError: (error) => {
+        if (error instanceof ApiRequestError && error.status === 404) {
+          toast.error("Error", { description: "Unable to post comment - invalid media data" });
+        } else {
+          toast.error("Failed to post comment. Please try again.");
+        }
+      },
+    });
+  }
+
+  return (
+    <form onSubmit={submit} className="flex items-center gap-2 border-t px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
+      <input
+        aria-label="Comment"
+        className="min-w-0 flex-1 rounded-full bg-gray-100 px-4 py-2 text-sm disabled:opacity-60"
+        placeholder={placeholder}
+        value={text}
+        maxLength={COMMENT_MAX_LENGTH}
+        disabled={!online}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <button
+        type="submit"
+        aria-label="Post comment"
+        className="flex size-10 items-center justify-center rounded-full bg-gray-900 text-white disabled:opacity-40"
+        disabled={!online || !text.trim() || post.isPending}
+      >
+        <Send className="size-4" aria-hidden />
+      </button>
+    </form>
+  );
+}

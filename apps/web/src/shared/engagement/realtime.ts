@@ -1,0 +1,135 @@
+import { REALTIME_MAX_TOPICS, type RealtimeEvent, RealtimeEventSchema } from "@reelmart/core/api/engagement";
+import { useEffect, useRef } from "react";
+
+export interface RealtimeListener {
+  /** A server change on the topic (ids only: the listener refetches what it shows). */
+  onEvent(event: RealtimeEvent): void;
+  /** The stream was down or reopened, so events may have been missed: refetch. */
+  onResync(): void;
+}
+
+interface Subscription {
+  topic: string;
+  listener: RealtimeListener;
+  /** Resync only subscriptions that existed while the stream was down. */
+  attachedAt: number;
+}
+
+const TOPIC_CHANGE_DEBOUNCE_MS = 50;
+const RECONNECT_BASE_MS = 1000;
+const RECONNECT_MAX_MS = 30_000;
+
+/**
+ * One EventSource per browser tab multiplexing every topic on screen (docs/decisions/020). The topic
+ * set travels in the URL, so a change reopens the stream (debounced): any instance behind a load
+ * balancer can serve it, with no per-connection state on the server.
+ */
+export class RealtimeConnection {
+  private subscriptions = new Set<Subscription>();
+  private source: EventSource | null = null;
+  private openTopics = "";
+  private pending: ReturnType<typeof setTimeout> | null = null;
+  private attempt = 0;
+  private downSince = 0;
+
+  constructor(private readonly url = "/api/realtime") {}
+
+  subscribe(topic: string, listener: RealtimeListener): () => void {
+    const subscription: Subscription = { topic, listener, attachedAt: Date.now() };
+    this.subscriptions.add(subscription);
+    this.schedule(TOPIC_CHANGE_DEBOUNCE_MS);
+    return () => {
+      this.subscriptions.delete(subscription);
+      this.schedule(TOPIC_CHANGE_DEBOUNCE_MS);
+    };
+  }
+
+  private topics(): string {
+    // The newest subscriptions win when more are mounted than the server accepts in one stream.
+    const all = [...new Set([...this.subscriptions].map((s) => s.topic))];
+    return all.slice(-REALTIME_MAX_TOPICS).sort().join(",");
+  }
+
+  private schedule(delay: number) {
+    if (this.pending) clearTimeout(this.pending);
+    this.pending = setTimeout(() => {
+      this.pending = null;
+      this.sync();
+    }, delay);
+  }
+
+  private sync() {
+    const topics = this.topics();
+    if (topics === this.openTopics && this.source) return;
+    this.close();
+    if (!topics) return;
+    this.open(topics);
+  }
+
+  private close() {
+    if (!this.source) return;
+    this.source.close();
+    this.source = null;
+    this.downSince = Date.now();
+  }
+
+  private open(topics: string) {
+    const source = new EventSource(`${this.url}?topics=${encodeURIComponent(topics)}`, { withCredentials: true });
+    this.source = source;
+    this.openTopics = topics;
+    source.addEventListener("ready", () => {
+      this.attempt = 0;
+      const missedFrom = this.downSince;
+      this.downSince = 0;
+      if (!missedFrom) return;
+      for (const subscription of this.subscriptions) {
+        if (subscription.attachedAt < missedFrom) subscription.listener.onResync();
+      }
+    });
+    source.addEventListener("change", (message) => {
+      const parsed = RealtimeEventSchema.safeParse(safeJson((message as MessageEvent<string>).data));
+      if (!parsed.success) return;
+      for (const subscription of this.subscriptions) {
+        if (subscription.topic === parsed.data.topic) subscription.listener.onEvent(parsed.data);
+      }
+    });
+    source.onerror = () => {
+      // EventSource retries on its own at a fixed pace and gives up on HTTP errors; we back off ourselves.
+      if (this.source !== source) return;
+      this.close();
+      const delay = Math.min(RECONNECT_BASE_MS * 2 ** this.attempt, RECONNECT_MAX_MS);
+      this.attempt += 1;
+      this.schedule(delay);
+    };
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+let shared: RealtimeConnection | null = null;
+
+function connection(): RealtimeConnection {
+  shared ??= new RealtimeConnection();
+  return shared;
+}
+
+/** Subscribes the component to a topic while mounted (null topic: nothing). */
+export function useRealtimeTopic(topic: string | null, listener: RealtimeListener): void {
+  const latest = useRef(listener);
+  useEffect(() => {
+    latest.current = listener;
+  });
+  useEffect(() => {
+    if (!topic || typeof EventSource === "undefined") return;
+    return connection().subscribe(topic, {
+      onEvent: (event) => latest.current.onEvent(event),
+      onResync: () => latest.current.onResync(),
+    });
+  }, [topic]);
+}

@@ -1,0 +1,112 @@
+import { z } from "zod";
+
+// The engagement contract (issue #6): likes, comments, shares, saved items and the realtime stream.
+
+export const COMMENT_MAX_LENGTH = 1000;
+export const COMMENTS_PAGE_DEFAULT = 20;
+export const COMMENTS_PAGE_MAX = 50;
+export const SAVED_MERGE_MAX = 500;
+/** 001 §9: comment fetch retries twice, backing off min(1000×2^n, 5000) ms. */
+export const COMMENT_FETCH_RETRIES = 2;
+export const COMMENT_RETRY_MAX_MS = 5000;
+/** The PostgreSQL NOTIFY channel every server instance LISTENs on. */
+export const REALTIME_CHANNEL = "reelmart";
+export const REALTIME_MAX_TOPICS = 50;
+
+const uuid = (message: string) => z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, message);
+
+export const MediaIdParamSchema = z.object({ id: uuid("Invalid media ID") });
+export const CommentIdParamSchema = z.object({ id: uuid("Invalid comment ID") });
+
+export const EngagementSchema = z.object({
+  mediaId: z.string(),
+  likeCount: z.number().int(),
+  commentCount: z.number().int(),
+  shareCount: z.number().int(),
+  viewCount: z.number().int(),
+  likedByMe: z.boolean(),
+});
+export type Engagement = z.infer<typeof EngagementSchema>;
+
+export const LikeResultSchema = z.object({ liked: z.boolean(), likeCount: z.number().int() });
+export type LikeResult = z.infer<typeof LikeResultSchema>;
+
+export const CommentSchema = z.object({
+  id: z.string(),
+  mediaId: z.string(),
+  productId: z.string(),
+  userId: z.string(),
+  authorName: z.string(),
+  authorAvatar: z.string().nullable(),
+  comment: z.string(),
+  isEdited: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Comment = z.infer<typeof CommentSchema>;
+
+export const CommentListSchema = z.object({ items: z.array(CommentSchema), nextCursor: z.string().nullable() });
+export type CommentList = z.infer<typeof CommentListSchema>;
+
+export const CommentListQuerySchema = z.object({
+  cursor: uuid("Invalid cursor").optional(),
+  limit: z.coerce.number().int().min(1).max(COMMENTS_PAGE_MAX).default(COMMENTS_PAGE_DEFAULT),
+});
+
+/** 001 §5: the trimmed text must be non-empty; the 1000-character cap is ours and enforced here. */
+export const CommentInputSchema = z.object({
+  comment: z
+    .string()
+    .trim()
+    .min(1, "Comment cannot be empty")
+    .max(COMMENT_MAX_LENGTH, `Comment must be at most ${COMMENT_MAX_LENGTH} characters`),
+});
+export type CommentInput = z.infer<typeof CommentInputSchema>;
+
+export const SHARE_PLATFORMS = ["native", "facebook", "twitter", "instagram", "message", "copy-link"] as const;
+export type SharePlatform = (typeof SHARE_PLATFORMS)[number];
+
+export const ShareInputSchema = z.object({
+  platform: z.enum(SHARE_PLATFORMS),
+  deviceInfo: z
+    .object({ userAgent: z.string().max(512).default(""), platform: z.string().max(128).default("") })
+    .default({ userAgent: "", platform: "" }),
+});
+export type ShareInput = z.input<typeof ShareInputSchema>;
+
+export const ShareResultSchema = z.object({ shareCount: z.number().int() });
+
+export const SavedProductSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  price: z.string(),
+  thumbnailUrl: z.string().nullable(),
+});
+export type SavedProduct = z.infer<typeof SavedProductSchema>;
+
+/** product is null when the product is no longer on sale ('Product not available', 001 §2). */
+export const SavedListSchema = z.object({
+  items: z.array(z.object({ productId: z.string(), product: SavedProductSchema.nullable() })),
+});
+export type SavedList = z.infer<typeof SavedListSchema>;
+
+export const SavedProductParamSchema = z.object({ productId: z.string().min(1).max(200) });
+export const SavedMergeInputSchema = z.object({ productIds: z.array(z.string().max(200)).max(SAVED_MERGE_MAX) });
+export const SavedMergeResultSchema = SavedListSchema.extend({ skipped: z.array(z.string()) });
+
+/**
+ * Realtime topics. A browser subscribes to comments and counters of the media on screen and to its
+ * own saved items; events carry ids only (DESIGN.md, Data) and the browser refetches.
+ */
+export const realtimeTopics = {
+  comments: (mediaId: string) => `comments:${mediaId}`,
+  counters: (mediaId: string) => `counters:${mediaId}`,
+  saved: (userId: string) => `saved:${userId}`,
+};
+
+export const RealtimeEventSchema = z.object({
+  topic: z.string(),
+  kind: z.enum(["insert", "update", "delete"]),
+  ids: z.array(z.string()),
+});
+export type RealtimeEvent = z.infer<typeof RealtimeEventSchema>;
