@@ -1,13 +1,11 @@
 import { z } from "zod";
-
-/** Money on the wire: a decimal string with 2 places (docs/architecture.md, Wire format). */
-const Money = z.string().regex(/^-?\d+\.\d{2}$/);
+import { MoneySchema, UuidSchema } from "./catalog.ts";
 
 /** The product fields a cart line needs (000 §3: cart item with joined product, brand and media). */
 export const CartProductSchema = z.object({
   id: z.string(),
   title: z.string(),
-  price: Money,
+  price: MoneySchema,
   discountPercentage: z.number(),
   stock: z.number().int(),
   thumbnailUrl: z.string().nullable(),
@@ -20,7 +18,7 @@ export const CartItemSchema = z.object({
   productId: z.string(),
   quantity: z.number().int().positive(),
   /** price × quantity, computed in integer paise. */
-  lineTotal: Money,
+  lineTotal: MoneySchema,
   product: CartProductSchema,
 });
 export type CartItem = z.infer<typeof CartItemSchema>;
@@ -28,7 +26,7 @@ export type CartItem = z.infer<typeof CartItemSchema>;
 export const CartSchema = z.object({
   items: z.array(CartItemSchema),
   totalQuantity: z.number().int().nonnegative(),
-  total: Money,
+  total: MoneySchema,
 });
 export type Cart = z.infer<typeof CartSchema>;
 
@@ -36,7 +34,7 @@ export type Cart = z.infer<typeof CartSchema>;
 export const CART_MAX_LINE_QUANTITY = 10_000;
 
 export const AddCartItemBodySchema = z.object({
-  productId: z.uuid(),
+  productId: UuidSchema,
   quantity: z.number().int().min(1).max(CART_MAX_LINE_QUANTITY).default(1),
 });
 export type AddCartItemBody = z.infer<typeof AddCartItemBodySchema>;
@@ -47,4 +45,4 @@ export const SetCartQuantityBodySchema = z.object({
 });
 export type SetCartQuantityBody = z.infer<typeof SetCartQuantityBodySchema>;
 
-export const CartProductParamsSchema = z.object({ productId: z.uuid() });
+export const CartProductParamsSchema = z.object({ productId: UuidSchema });

@@ -86,7 +86,7 @@ export async function addCartItem(db: Kysely<DB>, userId: string, productId: str
     )
     .returning("quantity")
     .executeTakeFirst();
-  if (!inserted) throw await explainRejectedQuantity(db, userId, productId, quantity, "add");
+  if (!inserted) throw await explainRejectedQuantity(db, userId, productId, "add");
   return getCart(db, userId);
 }
 
@@ -101,7 +101,7 @@ export async function setCartQuantity(db: Kysely<DB>, userId: string, productId:
     .where((eb) => eb(eb.val(quantity), "<=", eb.selectFrom("products").select("stock").whereRef("products.id", "=", "cart_items.product_id")))
     .returning("quantity")
     .executeTakeFirst();
-  if (!updated) throw await explainRejectedQuantity(db, userId, productId, quantity, "set");
+  if (!updated) throw await explainRejectedQuantity(db, userId, productId, "set");
   return getCart(db, userId);
 }
 
@@ -121,7 +121,7 @@ export async function clearCart(db: Kysely<DB>, userId: string): Promise<Cart> {
 }
 
 /** Runs only after a write matched nothing, to tell "no such product/line" from "not enough stock". */
-async function explainRejectedQuantity(db: Kysely<DB>, userId: string, productId: string, quantity: number, mode: "add" | "set") {
+async function explainRejectedQuantity(db: Kysely<DB>, userId: string, productId: string, mode: "add" | "set") {
   const product = await db.selectFrom("products").select(["stock", "status"]).where("id", "=", productId).executeTakeFirst();
   if (!product || (mode === "add" && product.status !== "active")) return notFound(`Product not found with ID ${productId}`);
   const line = await db
@@ -132,10 +132,6 @@ async function explainRejectedQuantity(db: Kysely<DB>, userId: string, productId
     .executeTakeFirst();
   if (mode === "set" && !line) return notFound("This product is not in your cart");
   const inCart = mode === "add" ? (line?.quantity ?? 0) : 0;
-  const wanted = inCart + quantity;
-  if (product.stock === 0) return conflict("quantity: this product is out of stock", "quantity");
-  return conflict(
-    `quantity: only ${product.stock} in stock${inCart ? ` (${inCart} already in your cart)` : ""}; ${wanted} requested`,
-    "quantity",
-  );
+  if (product.stock === 0) return conflict("This product is out of stock", "quantity");
+  return conflict(`Only ${product.stock} in stock${inCart ? ` and ${inCart} already in your cart` : ""}`, "quantity");
 }

@@ -91,7 +91,7 @@ describe("cart API", () => {
     const add = await call<ErrorReply>(alice, "POST", "/api/cart/items", { productId: phone, quantity: 3 });
     expect(add.status).toBe(409);
     expect(add.body.error).toMatchObject({ code: "conflict", field: "quantity" });
-    expect(add.body.error.message).toContain("only 5 in stock");
+    expect(add.body.error.message).toBe("Only 5 in stock and 3 already in your cart");
     const set = await call<ErrorReply>(alice, "PUT", `/api/cart/items/${phone}`, { quantity: 6 });
     expect(set.status).toBe(409);
     expect(set.body.error.field).toBe("quantity");
