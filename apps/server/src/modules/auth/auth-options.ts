@@ -1,26 +1,120 @@
+import { passwordWeaknesses } from "@reelmart/core/password-policy";
 import type { BetterAuthOptions } from "better-auth";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
+import { createLogger } from "../../logger.ts";
+import { type Delivery, createLogDelivery } from "./delivery.ts";
 
 export interface AuthOptionsInput {
   config: Config;
   database: Database;
   secret: string;
+  /** Where emails and SMS go; the default writes them to the server log. */
+  delivery?: Delivery;
 }
+
+/** The header our own HTTP layer sets from the socket address (never trusted from the client). */
+export const CLIENT_IP_HEADER = "x-reelmart-client-ip";
+
+export const MISSING_CREDENTIALS_MESSAGE = "You must provide either an email or phone number and a password";
+
+// Paths whose body carries a new password that must pass the policy.
+const NEW_PASSWORD_FIELDS: Record<string, "password" | "newPassword"> = {
+  "/sign-up/email": "password",
+  "/reset-password": "newPassword",
+  "/change-password": "newPassword",
+  "/phone-number/reset-password": "newPassword",
+};
+const CREDENTIAL_PATHS = new Set(["/sign-in/email", "/sign-up/email", "/sign-in/phone-number"]);
+
+/** Refuses empty credentials and weak passwords before better-auth's own handlers run. */
+const credentialChecks = createAuthMiddleware(async (ctx) => {
+  const body = (ctx.body ?? {}) as Record<string, unknown>;
+  if (CREDENTIAL_PATHS.has(ctx.path)) {
+    const identifier = ctx.path === "/sign-in/phone-number" ? body.phoneNumber : body.email;
+    if (typeof identifier !== "string" || !identifier.trim() || typeof body.password !== "string" || !body.password) {
+      throw new APIError("BAD_REQUEST", { code: "VALIDATION_FAILED", message: MISSING_CREDENTIALS_MESSAGE });
+    }
+  }
+  const field = NEW_PASSWORD_FIELDS[ctx.path];
+  if (field && typeof body[field] === "string") {
+    const email = typeof body.email === "string" ? body.email : ctx.context.session?.user.email;
+    const reasons = passwordWeaknesses(body[field] as string, email);
+    if (reasons.length) throw new APIError("BAD_REQUEST", { code: "WEAK_PASSWORD", message: "Password is too weak", reasons });
+  }
+});
 
 /**
  * One definition of better-auth's options, used both to run its migrations and to serve /api/auth,
  * so the tables always match the plugins in use.
  */
-export function buildAuthOptions({ config, database, secret }: AuthOptionsInput): BetterAuthOptions {
+export function buildAuthOptions({ config, database, secret, delivery }: AuthOptionsInput): BetterAuthOptions {
+  const send = delivery ?? createLogDelivery(createLogger(config));
+  const secure = config.publicUrl.startsWith("https://");
   return {
     appName: "Reelmart",
     baseURL: config.publicUrl,
     basePath: "/api/auth",
     secret,
     database: { db: database.db, type: "postgres" },
-    emailAndPassword: { enabled: true },
+    trustedOrigins: [config.publicUrl],
     telemetry: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await send.sendEmail({ to: user.email, subject: "Reset your Reelmart password", text: `Open this link to choose a new password: ${url}` });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      sendVerificationEmail: async ({ user, url }) => {
+        await send.sendEmail({ to: user.email, subject: "Verify your email for Reelmart", text: `Open this link to verify your email: ${url}` });
+      },
+    },
+    user: {
+      changeEmail: {
+        enabled: true,
+        sendChangeEmailConfirmation: async ({ user, newEmail, url }) => {
+          await send.sendEmail({ to: user.email, subject: "Confirm your new Reelmart email", text: `Open this link to change your email to ${newEmail}: ${url}` });
+        },
+      },
+    },
+    session: {
+      // Sliding sessions: a week long, extended at most once a day while in use (the spec's
+      // "refreshed automatically"), with a short signed cookie cache to spare the database.
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+      freshAge: 60 * 10,
+    },
+    rateLimit: {
+      // Enabled in every environment (better-auth would skip it outside production) and stored in
+      // PostgreSQL so several instances share the counters (DESIGN.md).
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": { window: 10, max: 3 },
+        "/sign-in/phone-number": { window: 10, max: 3 },
+        "/sign-up/email": { window: 10, max: 5 },
+        "/request-password-reset": { window: 60, max: 3 },
+        "/send-verification-email": { window: 60, max: 3 },
+      },
+    },
+    advanced: {
+      // better-auth skips the origin check when NODE_ENV=test; we want tests to see production behaviour.
+      disableOriginCheck: false,
+      useSecureCookies: secure,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    hooks: { before: credentialChecks },
     databaseHooks: {
       user: {
         create: {

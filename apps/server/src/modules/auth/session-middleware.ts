@@ -1,11 +1,34 @@
+import { ERROR_CODES } from "@reelmart/core/api/errors";
 import type { Context, Next } from "hono";
 import type { Database } from "../../db/database.ts";
+import { errorBody } from "../../http/errors.ts";
 import type { AppEnv } from "../../http/viewer.ts";
 import type { Auth } from "./auth.ts";
 
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Cross-site request forgery guard for every state-changing /api request (better-auth's own check
+ * only looks at requests that carry a cookie): a browser always sends Origin on such requests, so
+ * one naming another site, or Fetch Metadata saying "cross-site", is refused. API clients that send
+ * neither (curl, mobile apps with bearer tokens) are not browsers and pass.
+ */
+export function isCrossOrigin(c: Context, trustedOrigins: readonly string[]): boolean {
+  if (SAFE_METHODS.has(c.req.method)) return false;
+  const origin = c.req.header("origin");
+  if (origin && origin !== "null") return !trustedOrigins.includes(origin);
+  if (origin === "null") return true;
+  return c.req.header("sec-fetch-site") === "cross-site";
+}
+
 /** Resolves the session cookie or bearer token into the request's viewer (or null). */
-export function sessionMiddleware(auth: Auth, database: Database) {
+export function sessionMiddleware(auth: Auth, database: Database, trustedOrigins?: readonly string[]) {
+  const configured = trustedOrigins ?? (Array.isArray(auth.options.trustedOrigins) ? auth.options.trustedOrigins : []);
+  const origins = configured.map((value) => new URL(value).origin);
   return async (c: Context<AppEnv>, next: Next) => {
+    if (isCrossOrigin(c, origins)) {
+      return c.json(errorBody(ERROR_CODES.forbidden, "Cross-origin requests are not allowed", "origin"), 403);
+    }
     if (c.req.path.startsWith("/api/auth/")) return next();
     const session = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
     if (session) {
