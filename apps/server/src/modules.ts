@@ -1,8 +1,10 @@
 import type { RegisterRoutes } from "./context.ts";
 import { registerCartRoutes } from "./modules/cart/cart.routes.ts";
+import { registerCatalogRoutes } from "./modules/catalog/catalog.routes.ts";
+import { registerFeedRoutes } from "./modules/feed/feed.routes.ts";
 import { registerHealthRoutes } from "./modules/health/health.routes.ts";
 import { registerMarketplaceRoutes } from "./modules/marketplace/marketplace.routes.ts";
 import { registerProfileRoutes } from "./modules/profile/profile.routes.ts";
 
 /** Every /api module, in the order their routes are registered. */
-export const apiModules: RegisterRoutes[] = [registerHealthRoutes, registerCartRoutes, registerProfileRoutes, registerMarketplaceRoutes];
+export const apiModules: RegisterRoutes[] = [registerHealthRoutes, registerCatalogRoutes, registerCartRoutes, registerProfileRoutes, registerMarketplaceRoutes, registerFeedRoutes];
