@@ -1,7 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { z } from "zod";
+
+// config.ts sits three levels below the repository root both as source (apps/server/src) and bundled (apps/server/dist).
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0"])
@@ -27,6 +31,7 @@ const EnvSchema = z.object({
   GOOGLE_ISSUER: z.url().optional(),
   FFMPEG_PATH: z.string().min(1).optional(),
   MEDIA_WORKERS: z.coerce.number().int().min(0).max(16).default(2),
+  MEDIA_CACHE_DIR: z.string().min(1).optional(),
   STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().min(1).default("us-east-1"),
@@ -77,6 +82,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         : undefined,
     ffmpegPath: vars.FFMPEG_PATH,
     mediaWorkers: vars.MEDIA_WORKERS,
+    // Generated demo media is content-addressed and reused across data dirs, test runs and restarts.
+    mediaCacheDir: path.resolve(vars.MEDIA_CACHE_DIR ?? path.join(REPO_ROOT, ".cache/media")),
     storage:
       vars.STORAGE_DRIVER === "s3"
         ? {
