@@ -1,4 +1,137 @@
-// Placeholder until this feature's issue lands; the route table already points here.
+import type { CartItem } from "@reelmart/core/api/cart";
+import { formatPrice } from "@reelmart/core/format";
+import { Minus, Plus, ShoppingCart, Trash2 } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Link, useLocation } from "react-router";
+import { RequireSignIn } from "../../shared/cart/require-sign-in.tsx";
+import { type CheckoutState, useCart } from "../../shared/cart/use-cart.ts";
+import { PageHeader } from "../../shared/product/page-header.tsx";
+import { ProductImage } from "../../shared/product/product-image.tsx";
+import { EmptyState } from "../../shared/ui/empty-state.tsx";
+import { Spinner } from "../../shared/ui/spinner.tsx";
+
 export function CartPage() {
-  return <h1 className="p-6 text-xl font-semibold">Cart</h1>;
+  return (
+    <RequireSignIn>
+      <CartContents />
+    </RequireSignIn>
+  );
+}
+
+function CartContents() {
+  const { items, totalQuantity, total, isLoading, setQuantity, remove, clear } = useCart();
+  const checkout = (useLocation().state as CheckoutState | null)?.checkout === true;
+  const summaryRef = useRef<HTMLElement>(null);
+
+  // Buy Now lands here in checkout state: bring the order summary into view and focus.
+  useEffect(() => {
+    if (checkout && !isLoading && items.length) {
+      summaryRef.current?.scrollIntoView({ block: "end" });
+      summaryRef.current?.focus({ preventScroll: true });
+    }
+  }, [checkout, isLoading, items.length]);
+
+  return (
+    <div className="flex min-h-full flex-col pb-[calc(var(--bottom-nav-height)+env(safe-area-inset-bottom)+1rem)]">
+      <PageHeader
+        title={totalQuantity ? `Cart (${totalQuantity})` : "Cart"}
+        actions={
+          items.length ? (
+            <button
+              type="button"
+              onClick={() => void clear()}
+              className="rounded-full px-3 py-1.5 text-sm text-neutral-300 hover:bg-neutral-800 focus-visible:outline-2 focus-visible:outline-white"
+            >
+              Clear
+            </button>
+          ) : null
+        }
+      />
+      {isLoading ? (
+        <Spinner label="Loading cart" className="py-20" />
+      ) : items.length === 0 ? (
+        <EmptyState
+          icon={<ShoppingCart />}
+          title="Your cart is empty"
+          description="Products you add to your cart will appear here"
+          action={
+            <Link to="/" className="mt-2 rounded-full bg-white px-5 py-2 text-sm font-medium text-black focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+              Browse products
+            </Link>
+          }
+        />
+      ) : (
+        <>
+          <ul aria-label="Cart items" className="divide-y divide-neutral-900 px-4">
+            {items.map((item) => (
+              <CartLine key={item.id} item={item} onQuantity={(quantity) => void setQuantity(item.productId, quantity)} onRemove={() => void remove(item.productId)} />
+            ))}
+          </ul>
+          <section
+            ref={summaryRef}
+            tabIndex={-1}
+            aria-labelledby="order-summary"
+            className="mx-4 mt-4 rounded-2xl border border-neutral-800 bg-neutral-950 p-4 focus:outline-none"
+          >
+            <h2 id="order-summary" className="text-base font-semibold">
+              {checkout ? "Checkout" : "Order summary"}
+            </h2>
+            <dl className="mt-3 space-y-1 text-sm">
+              <div className="flex justify-between text-neutral-400">
+                <dt>Items</dt>
+                <dd>{totalQuantity}</dd>
+              </div>
+              <div className="flex justify-between text-base font-semibold text-white">
+                <dt>Total</dt>
+                <dd data-testid="cart-total">{formatPrice(total)}</dd>
+              </div>
+            </dl>
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
+
+function CartLine({ item, onQuantity, onRemove }: { item: CartItem; onQuantity: (quantity: number) => void; onRemove: () => void }) {
+  const { product, quantity } = item;
+  const atStock = quantity >= product.stock;
+  const stepper = "rounded-full p-1.5 text-neutral-200 hover:bg-neutral-800 disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-white";
+  return (
+    <li className="flex gap-3 py-4">
+      <Link to={`/product/${product.id}`} className="shrink-0 rounded-lg focus-visible:outline-2 focus-visible:outline-white">
+        <ProductImage src={product.thumbnailUrl} alt={product.title} className="size-20 rounded-lg" />
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <Link to={`/product/${product.id}`} className="line-clamp-2 text-sm font-medium hover:underline">
+          {product.title}
+        </Link>
+        {product.brand ? <p className="text-xs text-neutral-400">{product.brand.name}</p> : null}
+        <p className="mt-0.5 text-sm text-neutral-300">{formatPrice(product.price)}</p>
+        <div className="mt-auto flex items-center justify-between pt-2">
+          <div role="group" aria-label={`Quantity of ${product.title}`} className="flex items-center gap-1 rounded-full border border-neutral-800">
+            <button type="button" aria-label="Decrease quantity" onClick={() => onQuantity(quantity - 1)} className={stepper}>
+              <Minus aria-hidden="true" className="size-4" />
+            </button>
+            <span aria-live="polite" className="min-w-6 text-center text-sm tabular-nums">
+              {quantity}
+            </span>
+            <button type="button" aria-label="Increase quantity" disabled={atStock} onClick={() => onQuantity(quantity + 1)} className={stepper}>
+              <Plus aria-hidden="true" className="size-4" />
+            </button>
+          </div>
+          <p className="text-sm font-semibold">{formatPrice(item.lineTotal)}</p>
+        </div>
+        {atStock ? <p className="mt-1 text-xs text-amber-400">Only {product.stock} in stock</p> : null}
+      </div>
+      <button
+        type="button"
+        aria-label={`Remove ${product.title} from cart`}
+        onClick={onRemove}
+        className="self-start rounded-full p-2 text-neutral-400 hover:bg-neutral-800 hover:text-white focus-visible:outline-2 focus-visible:outline-white"
+      >
+        <Trash2 aria-hidden="true" className="size-4" />
+      </button>
+    </li>
+  );
 }

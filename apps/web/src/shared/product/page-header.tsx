@@ -1,0 +1,34 @@
+import { ArrowLeft } from "lucide-react";
+import type { ReactNode } from "react";
+import { useNavigate } from "react-router";
+
+/** Back within the app, or home when the page was opened directly (no in-app history to return to). */
+export function useGoBack() {
+  const navigate = useNavigate();
+  return () => {
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) void navigate(-1);
+    else void navigate("/", { replace: true });
+  };
+}
+
+/** A sticky title bar with a back button; `actions` sit on the right. */
+export function PageHeader({ title, actions, back = true }: { title: string; actions?: ReactNode; back?: boolean }) {
+  const goBack = useGoBack();
+  return (
+    <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b border-neutral-900 bg-[#0b0b0f]/90 px-2 backdrop-blur">
+      {back ? (
+        <button
+          type="button"
+          aria-label="Go back"
+          onClick={goBack}
+          className="rounded-full p-2 text-neutral-200 hover:bg-neutral-800 focus-visible:outline-2 focus-visible:outline-white"
+        >
+          <ArrowLeft aria-hidden="true" className="size-5" />
+        </button>
+      ) : null}
+      <h1 className={`min-w-0 flex-1 truncate text-lg font-semibold ${back ? "" : "pl-2"}`}>{title}</h1>
+      {actions}
+    </header>
+  );
+}

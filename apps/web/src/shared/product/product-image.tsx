@@ -1,0 +1,33 @@
+import { ImageOff } from "lucide-react";
+import { useState } from "react";
+
+interface ProductImageProps {
+  src: string | null | undefined;
+  alt: string;
+  className?: string;
+  /** Above-the-fold images load eagerly; the rest wait until they scroll near. */
+  eager?: boolean;
+}
+
+/** A product picture that falls back to '/placeholder.svg' once, then to an icon (001 §2). */
+export function ProductImage({ src, alt, className = "", eager = false }: ProductImageProps) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const current = failed === src ? "/placeholder.svg" : src;
+  if (!current || failed === "/placeholder.svg") {
+    return (
+      <div role="img" aria-label={alt} className={`flex items-center justify-center bg-neutral-800 text-neutral-500 ${className}`}>
+        <ImageOff aria-hidden="true" className="size-6" />
+      </div>
+    );
+  }
+  return (
+    <img
+      src={current}
+      alt={alt}
+      loading={eager ? "eager" : "lazy"}
+      decoding="async"
+      onError={() => setFailed(current === src ? (src ?? null) : "/placeholder.svg")}
+      className={`bg-neutral-800 object-cover ${className}`}
+    />
+  );
+}
