@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from "react-router";
+import { RequireAdmin, RequireAuth } from "../features/auth/guards.tsx";
 
 // Each screen is its own lazy chunk; the whole admin area is one chunk (admin-routes.tsx).
 const page = (load: () => Promise<{ Component: React.ComponentType }>) => ({ lazy: load });
@@ -12,9 +13,15 @@ export const routes: RouteObject[] = [
       { path: "auth", ...page(async () => ({ Component: (await import("../features/auth/auth-page.tsx")).AuthPage })) },
       { path: "explore", ...page(async () => ({ Component: (await import("../features/explore/explore-page.tsx")).ExplorePage })) },
       { path: "search", ...page(async () => ({ Component: (await import("../features/search/search-page.tsx")).SearchPage })) },
-      { path: "saved", ...page(async () => ({ Component: (await import("../features/saved/saved-page.tsx")).SavedPage })) },
-      { path: "cart", ...page(async () => ({ Component: (await import("../features/cart/cart-page.tsx")).CartPage })) },
-      { path: "profile", ...page(async () => ({ Component: (await import("../features/profile/profile-page.tsx")).ProfilePage })) },
+      // Sign-in required (000 §6): the guard shows a spinner, then redirects with a toast.
+      {
+        Component: RequireAuth,
+        children: [
+          { path: "saved", ...page(async () => ({ Component: (await import("../features/saved/saved-page.tsx")).SavedPage })) },
+          { path: "cart", ...page(async () => ({ Component: (await import("../features/cart/cart-page.tsx")).CartPage })) },
+          { path: "profile", ...page(async () => ({ Component: (await import("../features/profile/profile-page.tsx")).ProfilePage })) },
+        ],
+      },
       {
         path: "product/:id",
         ...page(async () => ({ Component: (await import("../features/product-landing/product-landing-page.tsx")).ProductLandingPage })),
@@ -32,7 +39,13 @@ export const routes: RouteObject[] = [
         path: "brand-directory",
         ...page(async () => ({ Component: (await import("../features/brands/brand-directory-page.tsx")).BrandDirectoryPage })),
       },
-      { path: "admin/*", ...page(async () => ({ Component: (await import("../features/admin/admin-routes.tsx")).AdminRoutes })) },
+      // Admins only (000 §6); the server checks profiles.is_admin on every admin endpoint as well.
+      {
+        Component: RequireAdmin,
+        children: [
+          { path: "admin/*", ...page(async () => ({ Component: (await import("../features/admin/admin-routes.tsx")).AdminRoutes })) },
+        ],
+      },
       { path: "*", ...page(async () => ({ Component: (await import("./not-found-page.tsx")).NotFoundPage })) },
     ],
   },
