@@ -1,9 +1,32 @@
-import { Outlet } from "react-router";
+import { Outlet, useNavigation } from "react-router";
+import { MarketplaceSwitcher } from "../shared/marketplace/marketplace-switcher.tsx";
+import { Spinner } from "../shared/ui/spinner.tsx";
+import { BottomNav } from "../features/shell/bottom-nav.tsx";
+import { InstallBanner } from "../features/shell/install-banner.tsx";
+import { OfflineNotice } from "../features/shell/offline-notice.tsx";
 
+/**
+ * Every screen sits in one phone-width column: full width under 768 px, centred on wider screens
+ * so desktop shows the same app instead of a stretched one. The page area stops above the 60 px
+ * bottom navigation and the device's safe area (000 §2, §9).
+ */
 export function RootLayout() {
+  const navigation = useNavigation();
   return (
-    <main className="mx-auto h-full max-w-[480px]">
-      <Outlet />
-    </main>
+    <div className="relative mx-auto flex h-dvh w-full max-w-(--app-max-width) flex-col overflow-hidden bg-[#0b0b0f] md:border-x md:border-white/10 md:shadow-2xl">
+      <main id="main" className="relative min-h-0 flex-1 overflow-y-auto pb-[calc(var(--bottom-nav-height)+env(safe-area-inset-bottom))]">
+        <Outlet />
+      </main>
+      {navigation.state === "loading" ? (
+        // The next page's code or data is on its way; the current page stays until it arrives.
+        <div className="pointer-events-none absolute inset-x-0 top-1/2 z-30 -translate-y-1/2">
+          <Spinner label="Loading page" />
+        </div>
+      ) : null}
+      <MarketplaceSwitcher />
+      <OfflineNotice />
+      <InstallBanner />
+      <BottomNav />
+    </div>
   );
 }

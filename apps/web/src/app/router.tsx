@@ -1,13 +1,21 @@
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { RequireAdmin, RequireAuth } from "../features/auth/guards.tsx";
+import { PageSpinner } from "../shared/ui/spinner.tsx";
+import { RootLayout } from "./root-layout.tsx";
+import { RouteErrorFallback } from "./route-error.tsx";
 
-// Each screen is its own lazy chunk; the whole admin area is one chunk (admin-routes.tsx).
-const page = (load: () => Promise<{ Component: React.ComponentType }>) => ({ lazy: load });
+// The layout (splash, badge, navigation) is in the entry chunk; each screen is its own lazy chunk and
+// the whole admin area is one chunk (admin-routes.tsx). A screen that throws shows the section
+// fallback inside the layout, so the navigation stays usable.
+const page = (load: () => Promise<{ Component: React.ComponentType }>) => ({ lazy: load, ErrorBoundary: RouteErrorFallback });
 
 export const routes: RouteObject[] = [
   {
     path: "/",
-    lazy: async () => ({ Component: (await import("./root-layout.tsx")).RootLayout }),
+    Component: RootLayout,
+    ErrorBoundary: RouteErrorFallback,
+    // Shown while the first screen's chunk loads (under the splash on a cold start).
+    HydrateFallback: PageSpinner,
     children: [
       { index: true, ...page(async () => ({ Component: (await import("../features/feed/feed-page.tsx")).FeedPage })) },
       { path: "auth", ...page(async () => ({ Component: (await import("../features/auth/auth-page.tsx")).AuthPage })) },

@@ -1,3 +1,4 @@
+import type { Marketplace } from "@reelmart/core/api/catalog";
 import type { MarketplacePreference } from "@reelmart/core/api/marketplace";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useSyncExternalStore } from "react";
@@ -6,15 +7,6 @@ import { apiRequest } from "../api/client.ts";
 import { useSession } from "../session/use-session.ts";
 import { validateMarketplaceChoice } from "./marketplace-rules.ts";
 import { getSelectedMarketplaceId, setSelectedMarketplaceId, subscribeSelectedMarketplace } from "./marketplace-store.ts";
-
-/** A marketplace as GET /api/marketplaces lists it (active ones, by display order). */
-export interface Marketplace {
-  id: string;
-  name: string;
-  tagline: string | null;
-  flagUrl: string;
-  displayOrder: number;
-}
 
 export const marketplacesQueryKey = ["marketplaces"] as const;
 export const marketplacePreferenceQueryKey = ["me", "marketplace"] as const;
@@ -36,6 +28,7 @@ export interface MarketplaceState {
   select: (id: string) => Promise<void>;
 }
 
+/** GET /api/marketplaces: the active marketplaces by display order. */
 export function useMarketplaceList() {
   return useQuery({
     queryKey: marketplacesQueryKey,

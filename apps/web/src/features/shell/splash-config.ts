@@ -1,0 +1,20 @@
+export interface SplashConfig {
+  name: string;
+  logoUrl: string;
+}
+
+/**
+ * Reads /splash/config.json (000 §7), a static file the shop owner edits, not an /api call, so it
+ * does not go through the API client. Anything missing or malformed keeps the built-in defaults.
+ */
+export async function loadSplashConfig(): Promise<SplashConfig | null> {
+  try {
+    const response = await fetch("/splash/config.json", { cache: "no-cache" });
+    if (!response.ok) return null;
+    const data = (await response.json()) as Partial<SplashConfig>;
+    if (typeof data.name !== "string" || typeof data.logoUrl !== "string") return null;
+    return { name: data.name, logoUrl: data.logoUrl };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,97 @@
+import { Globe } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import { useSession } from "../session/use-session.ts";
+import { Dialog } from "../ui/dialog.tsx";
+import { readMarketplaceDialogState, recordMarketplaceDialogShown } from "./marketplace-dialog-state.ts";
+import { MarketplaceRadioList } from "./marketplace-radio-list.tsx";
+import { calendarDay, resolveSelectedId, shouldOpenMarketplaceDialog } from "./marketplace-rules.ts";
+import { getSelectedMarketplaceId, setSelectedMarketplaceId } from "./marketplace-store.ts";
+import { useMarketplace, useMarketplaceList, useMarketplacePreference } from "./use-marketplace.ts";
+
+/**
+ * Mounted once in the root layout: the top-right badge, the picker dialog, and the start-up work
+ * (drop a stale stored id, apply the account's preference, decide whether the dialog opens).
+ */
+export function MarketplaceSwitcher() {
+  const [open, setOpen] = useState(false);
+  const { marketplaces, selected, selectedId, isLoading, select } = useMarketplace();
+  useMarketplaceStartup(setOpen);
+
+  const choose = (id: string) => {
+    select(id).then(
+      () => setOpen(false),
+      // 000 §8: a failed marketplace change in the shell is only logged.
+      (error: unknown) => console.error("Changing the marketplace failed", error),
+    );
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-label={selected ? `Marketplace: ${selected.name}. Change marketplace` : "Choose a marketplace"}
+        className="absolute top-[calc(env(safe-area-inset-top)+0.75rem)] right-3 z-30 flex max-w-[45%] items-center gap-1.5 rounded-full border border-white/15 bg-black/60 py-1 pr-3 pl-1.5 text-xs font-medium text-white shadow-lg backdrop-blur-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+      >
+        {selected ? (
+          <img src={selected.flagUrl} alt="" width={20} height={14} className="h-3.5 w-5 shrink-0 rounded-[2px] object-cover" />
+        ) : (
+          <Globe aria-hidden="true" className="size-4 shrink-0" />
+        )}
+        <span className="truncate">{selected ? selected.name : "Marketplace"}</span>
+      </button>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Step Into Their World"
+        description="Choose a Marketplace to Enter their World and explore Products."
+      >
+        <MarketplaceRadioList
+          label="Marketplaces"
+          marketplaces={marketplaces}
+          isLoading={isLoading}
+          value={selectedId}
+          onChoose={choose}
+        />
+      </Dialog>
+    </>
+  );
+}
+
+/** 000 §4 and §8: reconcile the stored id, apply the saved preference, open the dialog if the rules say so. */
+function useMarketplaceStartup(setOpen: (open: boolean) => void) {
+  const session = useSession();
+  const signedIn = session.status === "signed-in";
+  const list = useMarketplaceList();
+  const preference = useMarketplacePreference(signedIn);
+  const decided = useRef(false);
+
+  useEffect(() => {
+    if (list.isError) toast.error("Failed to load marketplaces");
+  }, [list.isError, list.errorUpdatedAt]);
+
+  // Runs when the list or the saved preference changes (not on every render, so a choice that failed
+  // to save is not reverted): a stale stored id is dropped and the account's preference wins.
+  const preferenceId = signedIn ? (preference.data?.marketplaceId ?? null) : null;
+  const preferenceSettled = !signedIn || !preference.isPending;
+  useEffect(() => {
+    if (!list.isSuccess || session.status === "loading" || !preferenceSettled) return;
+    const stored = getSelectedMarketplaceId();
+    const resolved = resolveSelectedId(stored, preferenceId, list.data.map((marketplace) => marketplace.id));
+    if (resolved !== stored) setSelectedMarketplaceId(resolved);
+    if (decided.current) return;
+    decided.current = true;
+    const today = calendarDay(new Date());
+    const opens = shouldOpenMarketplaceDialog({
+      marketplaceCount: list.data.length,
+      selectedId: resolved,
+      savedPreferenceId: preferenceId,
+      lastShownDay: readMarketplaceDialogState().lastShownDay,
+      today,
+    });
+    if (!opens) return;
+    recordMarketplaceDialogShown(today);
+    setOpen(true);
+  }, [list.isSuccess, list.data, session.status, preferenceSettled, preferenceId, setOpen]);
+}

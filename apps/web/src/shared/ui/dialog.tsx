@@ -1,0 +1,38 @@
+import * as RadixDialog from "@radix-ui/react-dialog";
+import { X } from "lucide-react";
+import type { ReactNode } from "react";
+
+interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: string;
+  children: ReactNode;
+}
+
+/** A centred modal sized for the phone column, with the title and description wired for screen readers. */
+export function Dialog({ open, onOpenChange, title, description, children }: DialogProps) {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm data-[state=open]:animate-[fade-in_150ms_ease-out]" />
+        <RadixDialog.Content
+          className="fixed top-1/2 left-1/2 z-50 flex max-h-[85dvh] w-[calc(100%-2rem)] max-w-[400px] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-2xl border border-neutral-800 bg-neutral-950 p-5 shadow-2xl focus:outline-none data-[state=open]:animate-[fade-in_150ms_ease-out]"
+          {...(description ? {} : { "aria-describedby": undefined })}
+        >
+          <div className="pr-8">
+            <RadixDialog.Title className="text-lg font-semibold text-white">{title}</RadixDialog.Title>
+            {description ? <RadixDialog.Description className="mt-1 text-sm text-neutral-400">{description}</RadixDialog.Description> : null}
+          </div>
+          {children}
+          <RadixDialog.Close
+            aria-label="Close"
+            className="absolute top-4 right-4 rounded-full p-1 text-neutral-400 hover:text-white focus-visible:outline-2 focus-visible:outline-white"
+          >
+            <X aria-hidden="true" className="size-5" />
+          </RadixDialog.Close>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

@@ -1,0 +1,56 @@
+import { AlertTriangle } from "lucide-react";
+import { Component, type ErrorInfo, type ReactNode } from "react";
+
+const reload = () => window.location.reload();
+
+/** 000 §2: the section fallback, with the error's message or the spec's default sentence. */
+export function SectionErrorFallback({ error }: { error: unknown }) {
+  const message = error instanceof Error && error.message ? error.message : "An unexpected error occurred in this section.";
+  return (
+    <div role="alert" className="flex flex-col items-center justify-center gap-3 px-6 py-12 text-center">
+      <AlertTriangle aria-hidden="true" className="size-10 text-amber-400" />
+      <h2 className="text-lg font-semibold">Something went wrong</h2>
+      <p className="max-w-xs text-sm break-words text-neutral-400">{message}</p>
+      <button type="button" onClick={reload} className="rounded-full bg-white px-5 py-2 text-sm font-medium text-black focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+        Reload Page
+      </button>
+    </div>
+  );
+}
+
+/** 000 §2: what shows when the whole app fails to render. */
+export function RootErrorFallback() {
+  return (
+    <div role="alert" className="flex h-full flex-col items-center justify-center gap-3 px-6 text-center">
+      <h1 className="text-xl font-semibold">Something went wrong</h1>
+      <p className="text-sm text-neutral-400">Please refresh the page to try again.</p>
+      <button type="button" onClick={reload} className="rounded-full bg-white px-5 py-2 text-sm font-medium text-black focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+        Refresh Page
+      </button>
+    </div>
+  );
+}
+
+interface ErrorBoundaryProps {
+  children: ReactNode;
+  /** Renders the fallback; defaults to the section fallback. */
+  fallback?: (error: unknown) => ReactNode;
+}
+
+/** Catches render errors below it so one broken section does not blank the app. */
+export class ErrorBoundary extends Component<ErrorBoundaryProps, { error: unknown; failed: boolean }> {
+  override state = { error: null as unknown, failed: false };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error, failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error("Render failed", error, info.componentStack);
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return this.props.fallback ? this.props.fallback(this.state.error) : <SectionErrorFallback error={this.state.error} />;
+  }
+}
