@@ -3,6 +3,7 @@ import { DataDirLockedError, openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { createLogger } from "./logger.ts";
 import { buildAuthOptions } from "./modules/auth/auth-options.ts";
+import { adminCommand } from "./modules/profile/admin-command.ts";
 
 const USAGE = `Usage:
   npm run migrate                 apply pending database migrations
@@ -24,6 +25,7 @@ const commands: Record<string, Command> = {
     console.log(applied.length ? `Applied: ${applied.join(", ")}` : "Database is up to date.");
     return 0;
   },
+  admin: adminCommand,
 };
 
 export async function runCli(argv: string[]): Promise<number> {
