@@ -36,4 +36,9 @@ describe("catalogue query schemas", () => {
     expect(firstIssuePath(SearchQuerySchema.safeParse({ limit: "51" }))).toBe("limit");
     expect(firstIssuePath(BrandListQuerySchema.safeParse({ q: "x".repeat(10_000) }))).toBe("q");
   });
+
+  it("refuses NUL characters in free text, which PostgreSQL text cannot store", () => {
+    expect(firstIssuePath(SearchQuerySchema.safeParse({ q: "a\u0000" }))).toBe("q");
+    expect(firstIssuePath(ProductListQuerySchema.safeParse({ category: "\u0000" }))).toBe("category");
+  });
 });

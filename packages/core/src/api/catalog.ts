@@ -146,7 +146,11 @@ const limitParam = (fallback: number, max: number) => z.coerce.number().int().mi
 /** Opaque to clients; the server decodes it and answers 400 when it was tampered with. */
 export const CursorSchema = z.string().min(1).max(200);
 
-const shortText = z.string().max(SEARCH_MAX_TERM_LENGTH);
+/** Free text for filters and search: PostgreSQL text cannot hold NUL, so it is refused here rather than failing there. */
+const shortText = z
+  .string()
+  .max(SEARCH_MAX_TERM_LENGTH)
+  .refine((value) => !value.includes("\u0000"), "must not contain NUL characters");
 
 export const IdParamSchema = z.object({ id: UuidSchema });
 
@@ -181,7 +185,7 @@ export const BrandListQuerySchema = z.object({
 export type BrandListQuery = z.infer<typeof BrandListQuerySchema>;
 
 export const SearchQuerySchema = z.object({
-  q: z.string().max(SEARCH_MAX_TERM_LENGTH).default(""),
+  q: shortText.default(""),
   limit: limitParam(SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT),
   marketplaceId: UuidSchema.optional(),
 });

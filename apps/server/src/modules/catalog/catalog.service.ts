@@ -1,0 +1,284 @@
+import type { Brand, Category, Marketplace, Media, MediaRendition, Page, ProductDetail, ProductSummary } from "@reelmart/core/api/catalog";
+import { type ExpressionBuilder, type Kysely, sql } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import { KEYSET_TIMESTAMP_FORMAT, type Keyset, encodeCursor } from "./catalog.cursor.ts";
+import { type BrandRow, type ProductRow, toBrand, toMarketplace, toMedia, toProductDetail, toProductSummary } from "./catalog.mappers.ts";
+
+// Public catalogue reads. Only active products are visible; every list is O(page): one query for
+// the page, then one for its media and one for their renditions, whatever the page size.
+
+type ProductScope = ExpressionBuilder<DB & { p: DB["products"] }, "p">;
+
+export interface ProductListInput {
+  marketplaceId?: string;
+  category?: string;
+  brandId?: string;
+  after?: Keyset;
+  limit: number;
+}
+
+export interface BrandListInput {
+  q?: string;
+  after?: Keyset;
+  limit: number;
+}
+
+export interface SearchInput {
+  q: string;
+  limit: number;
+  marketplaceId?: string;
+}
+
+/** ILIKE pattern for a literal substring: the user's % and _ match themselves. */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+function listedIn(marketplaceId: string) {
+  return (eb: ProductScope) =>
+    eb.exists(
+      eb
+        .selectFrom("marketplace_listings as ml")
+        .select(sql.lit(1).as("one"))
+        .whereRef("ml.product_id", "=", "p.id")
+        .where("ml.marketplace_id", "=", marketplaceId)
+        .where("ml.is_active", "=", true),
+    );
+}
+
+function activeProducts(db: Kysely<DB>) {
+  return db
+    .selectFrom("products as p")
+    .leftJoin("brands as b", "b.id", "p.brand_id")
+    .select([
+      "p.id",
+      "p.title",
+      "p.description",
+      "p.price",
+      "p.discount_percentage",
+      "p.category",
+      "p.stock",
+      "p.status",
+      "p.brand_id",
+      "p.thumbnail_url",
+      "p.rating_sum",
+      "p.review_count",
+      "p.created_at",
+      "b.name as brand_name",
+      "b.logo_url as brand_logo_url",
+      "b.featured as brand_featured",
+      sql<string>`to_char(p.created_at at time zone 'UTC', ${sql.lit(KEYSET_TIMESTAMP_FORMAT)})`.as("keyset_at"),
+    ])
+    .where("p.status", "=", "active");
+}
+
+/** Media of many products, by product, each list by display order with renditions by height. */
+async function mediaByProduct(db: Kysely<DB>, productIds: string[]): Promise<Map<string, Media[]>> {
+  const byProduct = new Map<string, Media[]>();
+  if (!productIds.length) return byProduct;
+  const rows = await db
+    .selectFrom("product_media")
+    .select([
+      "id",
+      "product_id",
+      "url",
+      "type",
+      "category",
+      "title",
+      "duration",
+      "is_main",
+      "is_cover",
+      "display_order",
+      "thumbnail_url",
+      "like_count",
+      "comment_count",
+      "view_count",
+      "share_count",
+      "status",
+    ])
+    .where("product_id", "in", productIds)
+    .orderBy("product_id")
+    .orderBy("display_order")
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  const renditions = new Map<string, MediaRendition[]>();
+  const videoIds = rows.filter((row) => row.type === "video").map((row) => row.id);
+  if (videoIds.length) {
+    const renditionRows = await db
+      .selectFrom("media_renditions")
+      .select(["media_id", "height", "width", "url"])
+      .where("media_id", "in", videoIds)
+      .orderBy("media_id")
+      .orderBy("height")
+      .execute();
+    for (const { media_id, ...rendition } of renditionRows) {
+      const list = renditions.get(media_id) ?? [];
+      list.push(rendition);
+      renditions.set(media_id, list);
+    }
+  }
+  for (const row of rows) {
+    const list = byProduct.get(row.product_id) ?? [];
+    list.push(toMedia(row, renditions.get(row.id) ?? []));
+    byProduct.set(row.product_id, list);
+  }
+  return byProduct;
+}
+
+async function withMedia(db: Kysely<DB>, rows: ProductRow[]): Promise<ProductSummary[]> {
+  const media = await mediaByProduct(db, rows.map((row) => row.id));
+  return rows.map((row) => toProductSummary(row, media.get(row.id) ?? []));
+}
+
+function nextCursor<T extends { id: string; keyset_at: string }>(rows: T[], limit: number): string | null {
+  const last = rows[limit - 1];
+  return rows.length > limit && last ? encodeCursor({ createdAt: last.keyset_at, id: last.id }) : null;
+}
+
+/** Active products, newest first, one keyset page (one extra row tells whether another page exists). */
+export async function listProducts(db: Kysely<DB>, input: ProductListInput): Promise<Page<ProductSummary>> {
+  let query = activeProducts(db);
+  if (input.marketplaceId) query = query.where(listedIn(input.marketplaceId));
+  if (input.category !== undefined) query = query.where("p.category", "=", input.category);
+  if (input.brandId) query = query.where("p.brand_id", "=", input.brandId);
+  if (input.after) {
+    const { createdAt, id } = input.after;
+    query = query.where(sql<boolean>`(p.created_at, p.id) < (cast(${createdAt} as timestamptz), cast(${id} as uuid))`);
+  }
+  const rows = await query.orderBy("p.created_at", "desc").orderBy("p.id", "desc").limit(input.limit + 1).execute();
+  return { items: await withMedia(db, rows.slice(0, input.limit)), nextCursor: nextCursor(rows, input.limit) };
+}
+
+/** Active products among `ids`, in the order asked for; unknown or inactive ids are left out. */
+export async function getProductsByIds(db: Kysely<DB>, ids: string[]): Promise<ProductSummary[]> {
+  if (!ids.length) return [];
+  const rows = await activeProducts(db).where("p.id", "in", ids).execute();
+  const byId = new Map(rows.map((row) => [row.id.toLowerCase(), row]));
+  const ordered = ids.map((id) => byId.get(id.toLowerCase())).filter((row) => row !== undefined);
+  return withMedia(db, [...new Set(ordered)]);
+}
+
+/** One active product with everything its pages show; null when unknown, inactive or not listed in `marketplaceId`. */
+export async function getProduct(db: Kysely<DB>, id: string, marketplaceId?: string): Promise<ProductDetail | null> {
+  let query = activeProducts(db).select("p.specifications").where("p.id", "=", id);
+  if (marketplaceId) query = query.where(listedIn(marketplaceId));
+  const row = await query.executeTakeFirst();
+  if (!row) return null;
+  const [media, highlights, promotions, variants, marketplaces] = await Promise.all([
+    mediaByProduct(db, [row.id]),
+    db
+      .selectFrom("product_highlights")
+      .select(["id", "text", "display_order"])
+      .where("product_id", "=", row.id)
+      .orderBy("display_order")
+      .orderBy("id")
+      .execute(),
+    db
+      .selectFrom("product_promotions")
+      .select(["id", "has_promotion", "label", "promo_end_date"])
+      .where("product_id", "=", row.id)
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute(),
+    db
+      .selectFrom("product_variants")
+      .select(["id", "size", "color", "color_hex", "stock", "price_adjustment", "image_url"])
+      .where("product_id", "=", row.id)
+      .orderBy("id")
+      .execute(),
+    db
+      .selectFrom("marketplace_listings as ml")
+      .innerJoin("marketplaces as m", "m.id", "ml.marketplace_id")
+      .select(["m.id", "m.name", "m.flag_url"])
+      .where("ml.product_id", "=", row.id)
+      .where("ml.is_active", "=", true)
+      .where("m.is_active", "=", true)
+      .orderBy("m.display_order")
+      .orderBy("m.name")
+      .execute(),
+  ]);
+  return toProductDetail(row, media.get(row.id) ?? [], { specifications: row.specifications, highlights, promotions, variants, marketplaces });
+}
+
+function brandsWithCounts(db: Kysely<DB>) {
+  return db
+    .selectFrom("brands as b")
+    .select([
+      "b.id",
+      "b.name",
+      "b.description",
+      "b.logo_url",
+      "b.cover_image_url",
+      "b.website_url",
+      "b.featured",
+      "b.created_at",
+      sql<string>`to_char(b.created_at at time zone 'UTC', ${sql.lit(KEYSET_TIMESTAMP_FORMAT)})`.as("keyset_at"),
+      (eb) =>
+        eb
+          .selectFrom("products as p")
+          .select(sql<number>`count(*)::int`.as("n"))
+          .whereRef("p.brand_id", "=", "b.id")
+          .where("p.status", "=", "active")
+          .as("product_count"),
+    ]);
+}
+
+function toBrandWithCount(row: Omit<BrandRow, "product_count"> & { product_count: number | null }): Brand {
+  return toBrand({ ...row, product_count: row.product_count ?? 0 });
+}
+
+/** Brands, newest first, optionally those whose name contains `q`. */
+export async function listBrands(db: Kysely<DB>, input: BrandListInput): Promise<Page<Brand>> {
+  let query = brandsWithCounts(db);
+  const term = input.q?.trim();
+  if (term) query = query.where("b.name", "ilike", containsPattern(term));
+  if (input.after) {
+    const { createdAt, id } = input.after;
+    query = query.where(sql<boolean>`(b.created_at, b.id) < (cast(${createdAt} as timestamptz), cast(${id} as uuid))`);
+  }
+  const rows = await query.orderBy("b.created_at", "desc").orderBy("b.id", "desc").limit(input.limit + 1).execute();
+  return { items: rows.slice(0, input.limit).map(toBrandWithCount), nextCursor: nextCursor(rows, input.limit) };
+}
+
+export async function getBrand(db: Kysely<DB>, id: string): Promise<Brand | null> {
+  const row = await brandsWithCounts(db).where("b.id", "=", id).executeTakeFirst();
+  return row ? toBrandWithCount(row) : null;
+}
+
+export async function listCategories(db: Kysely<DB>): Promise<Category[]> {
+  return db.selectFrom("categories").select("name").orderBy("name").execute();
+}
+
+export async function listMarketplaces(db: Kysely<DB>): Promise<Marketplace[]> {
+  const rows = await db
+    .selectFrom("marketplaces")
+    .select(["id", "name", "tagline", "flag_url", "display_order"])
+    .where("is_active", "=", true)
+    .orderBy("display_order")
+    .orderBy("name")
+    .execute();
+  return rows.map(toMarketplace);
+}
+
+/**
+ * Spec 001 §5, server search: substring match on title, description and category; blank terms
+ * skip the query. Title matches rank first, an exact title first of all, then newest.
+ */
+export async function searchProducts(db: Kysely<DB>, input: SearchInput): Promise<ProductSummary[]> {
+  const term = input.q.trim();
+  if (!term) return [];
+  const pattern = containsPattern(term);
+  let query = activeProducts(db).where((eb) =>
+    eb.or([eb("p.title", "ilike", pattern), eb("p.description", "ilike", pattern), eb("p.category", "ilike", pattern)]),
+  );
+  if (input.marketplaceId) query = query.where(listedIn(input.marketplaceId));
+  const rows = await query
+    .orderBy(sql`lower(p.title) = lower(${term})`, "desc")
+    .orderBy(sql`p.title ilike ${pattern}`, "desc")
+    .orderBy("p.created_at", "desc")
+    .orderBy("p.id", "desc")
+    .limit(input.limit)
+    .execute();
+  return withMedia(db, rows);
+}
