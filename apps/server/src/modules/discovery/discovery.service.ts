@@ -1,0 +1,76 @@
+import type { ProductSummary } from "@reelmart/core/api/catalog";
+import type { MediaEdited } from "@reelmart/core/api/discovery";
+import { type Kysely, sql } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import { notFound } from "../../http/errors.ts";
+import { getProductsByIds } from "../catalog/catalog.service.ts";
+
+/**
+ * Similar products (001 §2): other active products, those sharing the category or brand first
+ * (both shared ranks above one), then newest. With a marketplace, only products listed there.
+ */
+export async function similarProducts(
+  db: Kysely<DB>,
+  productId: string,
+  input: { marketplaceId?: string; limit: number },
+): Promise<ProductSummary[]> {
+  const source = await db
+    .selectFrom("products")
+    .select(["category", "brand_id"])
+    .where("id", "=", productId)
+    .where("status", "=", "active")
+    .executeTakeFirst();
+  if (!source) throw notFound(`Product with ID ${productId} not found`);
+
+  const sameCategory = sql<number>`(p.category = ${source.category})::int`;
+  const sameBrand = source.brand_id ? sql<number>`(p.brand_id is not distinct from ${source.brand_id})::int` : sql<number>`0`;
+  let query = db
+    .selectFrom("products as p")
+    .select("p.id")
+    .where("p.status", "=", "active")
+    .where("p.id", "<>", productId);
+  if (input.marketplaceId) {
+    const marketplaceId = input.marketplaceId;
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("marketplace_listings as ml")
+          .select(sql.lit(1).as("one"))
+          .whereRef("ml.product_id", "=", "p.id")
+          .where("ml.marketplace_id", "=", marketplaceId)
+          .where("ml.is_active", "=", true),
+      ),
+    );
+  }
+  const rows = await query
+    .orderBy(sql`${sameCategory} + ${sameBrand}`, "desc")
+    .orderBy("p.created_at", "desc")
+    .orderBy("p.id")
+    .limit(input.limit)
+    .execute();
+  return getProductsByIds(
+    db,
+    rows.map((row) => row.id),
+  );
+}
+
+/** Editable mode on video tiles (001 §5): title and category, persisted. */
+export async function editMedia(db: Kysely<DB>, mediaId: string, input: { title?: string | null; category?: "product" | "ugc" }): Promise<MediaEdited> {
+  const row = await db
+    .updateTable("product_media")
+    .set({
+      ...(input.title !== undefined ? { title: input.title || null } : {}),
+      ...(input.category !== undefined ? { category: input.category } : {}),
+    })
+    .where("id", "=", mediaId)
+    .returning(["id", "product_id", "title", "category"])
+    .executeTakeFirst();
+  if (!row) throw notFound(`Media with ID ${mediaId} not found`);
+  return { id: row.id, productId: row.product_id, title: row.title, category: row.category };
+}
+
+/** Removes the media row; renditions, likes, comments, shares and views go with it (on delete cascade). */
+export async function deleteMedia(db: Kysely<DB>, mediaId: string): Promise<void> {
+  const deleted = await db.deleteFrom("product_media").where("id", "=", mediaId).executeTakeFirst();
+  if (deleted.numDeletedRows === 0n) throw notFound(`Media with ID ${mediaId} not found`);
+}

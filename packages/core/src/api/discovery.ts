@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { UuidSchema } from "./catalog.ts";
+
+export const SIMILAR_DEFAULT_LIMIT = 12;
+export const SIMILAR_MAX_LIMIT = 30;
+
+export const SimilarQuerySchema = z.object({
+  marketplaceId: UuidSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(SIMILAR_MAX_LIMIT).default(SIMILAR_DEFAULT_LIMIT),
+});
+export type SimilarQuery = z.infer<typeof SimilarQuerySchema>;
+
+export const MEDIA_TITLE_MAX_LENGTH = 200;
+
+/** The editable-mode video dialog's fields (001 §5): title and category. */
+export const MediaEditBodySchema = z
+  .object({
+    title: z.string().trim().max(MEDIA_TITLE_MAX_LENGTH).nullable().optional(),
+    category: z.enum(["product", "ugc"]).optional(),
+  })
+  .refine((body) => body.title !== undefined || body.category !== undefined, { message: "must change title or category", path: ["title"] });
+export type MediaEditBody = z.input<typeof MediaEditBodySchema>;
+
+export const MediaIdParamSchema = z.object({ id: UuidSchema });
+
+export const MediaEditedSchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  title: z.string().nullable(),
+  category: z.enum(["product", "ugc"]),
+});
+export type MediaEdited = z.infer<typeof MediaEditedSchema>;
