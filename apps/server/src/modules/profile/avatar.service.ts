@@ -1,0 +1,62 @@
+import { AVATAR_CACHE_CONTROL_SECONDS, AVATAR_MAX_BYTES } from "@reelmart/core/constants";
+import { ERROR_CODES } from "@reelmart/core/api/errors";
+import type { Kysely } from "kysely";
+import sharp from "sharp";
+import type { DB } from "../../db/schema.ts";
+import { ApiError } from "../../http/errors.ts";
+import type { Logger } from "../../logger.ts";
+import type { Storage } from "../../storage/storage.ts";
+
+export const AVATAR_SIZE = 256;
+export const TOO_LARGE_MESSAGE = "Please select an image smaller than 5MB";
+export const NOT_AN_IMAGE_MESSAGE = "Please select an image file";
+
+/** Recognises PNG, JPEG, GIF and WebP by their first bytes; the file name and declared type are ignored. */
+export function sniffImageType(bytes: Uint8Array): "png" | "jpeg" | "gif" | "webp" | null {
+  const ascii = (start: number, end: number) => String.fromCharCode(...bytes.subarray(start, end));
+  if (bytes.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => bytes[i] === b)) return "png";
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpeg";
+  if (bytes.length >= 6 && (ascii(0, 6) === "GIF87a" || ascii(0, 6) === "GIF89a")) return "gif";
+  if (bytes.length >= 12 && ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") return "webp";
+  return null;
+}
+
+/**
+ * Avatar update (000 §4): check the bytes, resize to a small WebP, store it under a key from the
+ * user id and a timestamp, point the profile at it, then remove the previous file.
+ */
+export async function replaceAvatar(
+  deps: { db: Kysely<DB>; storage: Storage; logger: Logger },
+  userId: string,
+  bytes: Uint8Array,
+): Promise<{ avatarUrl: string }> {
+  if (bytes.length > AVATAR_MAX_BYTES) throw new ApiError(413, ERROR_CODES.tooLarge, TOO_LARGE_MESSAGE, "file");
+  if (!sniffImageType(bytes)) throw new ApiError(415, ERROR_CODES.unsupportedMedia, NOT_AN_IMAGE_MESSAGE, "file");
+  let webp: Buffer;
+  try {
+    // limitInputPixels guards against decompression bombs hiding in a small file.
+    webp = await sharp(bytes, { limitInputPixels: 40_000_000, animated: false })
+      .rotate()
+      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: "cover" })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch {
+    throw new ApiError(422, ERROR_CODES.unprocessableMedia, "This image could not be read. Please choose another one.", "file");
+  }
+  // Storage keys are lower-case; better-auth ids are mixed-case, and the timestamp keeps keys unique.
+  const key = `${userId.toLowerCase()}-${Date.now()}.webp`;
+  await deps.storage.put("avatars", key, webp, { contentType: "image/webp", cacheControl: `public, max-age=${AVATAR_CACHE_CONTROL_SECONDS}` });
+  const avatarUrl = deps.storage.publicUrl("avatars", key);
+  const previous = await deps.db.selectFrom("profiles").select("avatar_key").where("id", "=", userId).executeTakeFirst();
+  await deps.db
+    .insertInto("profiles")
+    .values({ id: userId, avatar_url: avatarUrl, avatar_key: key, updated_at: new Date() })
+    .onConflict((oc) => oc.column("id").doUpdateSet({ avatar_url: avatarUrl, avatar_key: key, updated_at: new Date() }))
+    .execute();
+  if (previous?.avatar_key && previous.avatar_key !== key) {
+    await deps.storage.delete("avatars", previous.avatar_key).catch((error: unknown) => {
+      deps.logger.warn({ err: error, key: previous.avatar_key }, "old avatar could not be removed");
+    });
+  }
+  return { avatarUrl };
+}
