@@ -3,6 +3,7 @@ import { registerAuthProviderRoutes } from "./modules/auth/auth-providers.routes
 import { registerCartRoutes } from "./modules/cart/cart.routes.ts";
 import { registerCatalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { registerDiscoveryRoutes } from "./modules/discovery/discovery.routes.ts";
+import { registerEngagementRoutes } from "./modules/engagement/engagement.routes.ts";
 import { registerFeedRoutes } from "./modules/feed/feed.routes.ts";
 import { registerHealthRoutes } from "./modules/health/health.routes.ts";
 import { registerMarketplaceRoutes } from "./modules/marketplace/marketplace.routes.ts";
@@ -10,4 +11,4 @@ import { registerProfileRoutes } from "./modules/profile/profile.routes.ts";
 import { registerReviewRoutes } from "./modules/reviews/reviews.routes.ts";
 
 /** Every /api module, in the order their routes are registered. */
-export const apiModules: RegisterRoutes[] = [registerHealthRoutes, registerCatalogRoutes, registerCartRoutes, registerReviewRoutes, registerDiscoveryRoutes, registerProfileRoutes, registerAuthProviderRoutes, registerMarketplaceRoutes, registerFeedRoutes];
+export const apiModules: RegisterRoutes[] = [registerHealthRoutes, registerCatalogRoutes, registerCartRoutes, registerReviewRoutes, registerDiscoveryRoutes, registerProfileRoutes, registerAuthProviderRoutes, registerMarketplaceRoutes, registerFeedRoutes, registerEngagementRoutes];

@@ -1,0 +1,38 @@
+import { createRoute } from "@hono/zod-openapi";
+import { EngagementSchema, LikeResultSchema, MediaIdParamSchema } from "@reelmart/core/api/engagement";
+import type { RegisterRoutes } from "../../context.ts";
+import { getViewer, requireViewer } from "../../http/viewer.ts";
+import { errorResponses, json, signedIn } from "./http.ts";
+import { getEngagement, setLike } from "./likes.service.ts";
+
+const engagementRoute = createRoute({
+  method: "get",
+  path: "/media/{id}/engagement",
+  tags: ["engagement"],
+  summary: "A media's counts and whether the viewer likes it",
+  request: { params: MediaIdParamSchema },
+  responses: { 200: { description: "Counts", ...json(EngagementSchema) }, 400: errorResponses[400], 404: errorResponses[404] },
+});
+
+const likeRoute = (method: "put" | "delete") =>
+  createRoute({
+    method,
+    path: "/media/{id}/like",
+    tags: ["engagement"],
+    summary: method === "put" ? "Like (idempotent: liking twice is one like)" : "Remove the viewer's like (idempotent)",
+    middleware: [signedIn] as const,
+    request: { params: MediaIdParamSchema },
+    responses: { 200: { description: "The like state and count after the call", ...json(LikeResultSchema) }, ...errorResponses },
+  });
+
+export const registerLikeRoutes: RegisterRoutes = (app, { database: { db } }) => {
+  app.openapi(engagementRoute, async (c) => {
+    const viewer = getViewer(c);
+    return c.json(await getEngagement(db, c.req.valid("param").id, viewer?.userId ?? null), 200);
+  });
+  for (const method of ["put", "delete"] as const) {
+    app.openapi(likeRoute(method), async (c) =>
+      c.json(await setLike(db, c.req.valid("param").id, requireViewer(c).userId, method === "put"), 200),
+    );
+  }
+};

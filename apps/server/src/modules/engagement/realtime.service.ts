@@ -1,0 +1,74 @@
+import { REALTIME_CHANNEL, type RealtimeEvent, RealtimeEventSchema } from "@reelmart/core/api/engagement";
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../../db/database.ts";
+import type { DB } from "../../db/schema.ts";
+import type { Logger } from "../../logger.ts";
+
+/**
+ * Queues a change notification inside the caller's transaction: PostgreSQL delivers it only after
+ * COMMIT (and drops it on rollback), to every instance LISTENing on the channel (DESIGN.md, Data).
+ */
+export async function notifyChange(trx: Kysely<DB>, event: RealtimeEvent): Promise<void> {
+  await sql`select pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify(event)})`.execute(trx);
+}
+
+export type TopicListener = (event: RealtimeEvent) => void;
+
+/**
+ * One LISTEN per server process, fanned out to the SSE streams it serves. The LISTEN starts with
+ * the first stream, so processes nobody streams from hold no listener connection.
+ */
+export class RealtimeHub {
+  private listeners = new Map<string, Set<TopicListener>>();
+  private listening: Promise<unknown> | null = null;
+
+  constructor(
+    private readonly database: Database,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Resolves once this process is LISTENing, so nothing committed afterwards can be missed. */
+  async subscribe(topics: string[], listener: TopicListener): Promise<() => void> {
+    for (const topic of topics) {
+      let set = this.listeners.get(topic);
+      if (!set) this.listeners.set(topic, (set = new Set()));
+      set.add(listener);
+    }
+    const unsubscribe = () => {
+      for (const topic of topics) {
+        const set = this.listeners.get(topic);
+        set?.delete(listener);
+        if (set?.size === 0) this.listeners.delete(topic);
+      }
+    };
+    try {
+      await this.ensureListening();
+    } catch (error) {
+      unsubscribe();
+      throw error;
+    }
+    return unsubscribe;
+  }
+
+  private ensureListening(): Promise<unknown> {
+    this.listening ??= this.database.listen(REALTIME_CHANNEL, (payload) => this.dispatch(payload)).catch((error: unknown) => {
+      this.listening = null;
+      throw error;
+    });
+    return this.listening;
+  }
+
+  private dispatch(payload: string) {
+    let parsed;
+    try {
+      parsed = RealtimeEventSchema.safeParse(JSON.parse(payload));
+    } catch {
+      parsed = null;
+    }
+    if (!parsed?.success) {
+      this.logger.warn({ payload }, "ignored a malformed realtime notification");
+      return;
+    }
+    for (const listener of this.listeners.get(parsed.data.topic) ?? []) listener(parsed.data);
+  }
+}
