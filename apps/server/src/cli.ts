@@ -3,6 +3,8 @@ import { DataDirLockedError, openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { createLogger } from "./logger.ts";
 import { buildAuthOptions } from "./modules/auth/auth-options.ts";
+import { workerCommand } from "./modules/media/worker.cli.ts";
+import { seedCommand } from "./modules/seed/seed.cli.ts";
 import { adminCommand } from "./modules/profile/admin-command.ts";
 
 const USAGE = `Usage:
@@ -26,6 +28,8 @@ const commands: Record<string, Command> = {
     return 0;
   },
   admin: adminCommand,
+  seed: seedCommand,
+  worker: workerCommand,
 };
 
 export async function runCli(argv: string[]): Promise<number> {

@@ -2,6 +2,9 @@ import { serve } from "@hono/node-server";
 import { ConfigError, loadConfig } from "./config.ts";
 import { DataDirLockedError } from "./db/database.ts";
 import { createLogger } from "./logger.ts";
+import { startMediaWorkers } from "./modules/media/media-jobs.ts";
+import type { Workers } from "./modules/media/queue.ts";
+import { seedOnFirstStart } from "./modules/seed/seed.ts";
 import { bootstrap } from "./server.ts";
 
 async function main() {
@@ -26,8 +29,12 @@ async function main() {
     }
     throw error;
   }
+  let mediaWorkers: Workers | undefined;
   const httpServer = serve({ fetch: server.app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info({ url: config.publicUrl, port: info.port, db: server.deps.database.kind }, "Reelmart is serving");
+    // After listening, so requests are answered while the demo catalogue seeds and videos encode.
+    mediaWorkers = startMediaWorkers(server.deps);
+    seedOnFirstStart(server.deps).catch((error: unknown) => logger.error({ err: error }, "demo catalogue seeding failed"));
   });
 
   let stopping = false;
@@ -36,6 +43,7 @@ async function main() {
     stopping = true;
     logger.info({ signal }, "draining requests");
     httpServer.close(async () => {
+      await mediaWorkers?.stop();
       await server.close();
       logger.info("stopped");
       process.exit(0);

@@ -8,7 +8,7 @@ import type { DB } from "../../db/schema.ts";
 import type { Storage } from "../../storage/storage.ts";
 import { MediaCache } from "./cache.ts";
 import { FFMPEG_MISSING_MESSAGE, findFfmpeg } from "./ffmpeg.ts";
-import type { JobKind, MediaJob } from "./queue.ts";
+import { type JobKind, type MediaJob, type Workers, startWorkers } from "./queue.ts";
 import { type DemoVideoSpec, MASTER_RENDITION, renderDemoVideo } from "./video.ts";
 
 export const DEMO_VIDEO_JOB = "demo-video";
@@ -115,4 +115,9 @@ async function fileHash(file: string): Promise<string> {
   const hash = createHash("sha256");
   await pipeline(createReadStream(file), hash);
   return hash.digest("hex").slice(0, 16);
+}
+
+/** The in-process workers the server (and `npm run worker`) runs: MEDIA_WORKERS loops on the queue. */
+export function startMediaWorkers(deps: Pick<AppDeps, "config" | "database" | "storage" | "logger">): Workers {
+  return startWorkers(deps.database, mediaJobKinds(createMediaContext(deps)), deps.logger, deps.config.mediaWorkers);
 }

@@ -1,0 +1,20 @@
+import type { CliContext } from "../../cli.ts";
+import { createLocalStorage } from "../../storage/local-storage.ts";
+import { startMediaWorkers } from "./media-jobs.ts";
+
+/** `npm run worker`: processes media jobs until SIGINT/SIGTERM, then lets running jobs finish. */
+export async function workerCommand(_args: string[], { config, logger, database }: CliContext): Promise<number> {
+  if (config.mediaWorkers === 0) {
+    console.error("MEDIA_WORKERS=0: nothing to run (set it to the number of parallel encodes)");
+    return 1;
+  }
+  const storage = createLocalStorage(config.storage.driver === "local" ? config.storage.root : "");
+  const workers = startMediaWorkers({ config, logger, database, storage });
+  await new Promise<void>((resolve) => {
+    process.once("SIGINT", () => resolve());
+    process.once("SIGTERM", () => resolve());
+  });
+  logger.info("stopping media workers after their current jobs");
+  await workers.stop();
+  return 0;
+}
