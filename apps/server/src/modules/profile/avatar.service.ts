@@ -1,5 +1,6 @@
 import { AVATAR_CACHE_CONTROL_SECONDS, AVATAR_MAX_BYTES } from "@reelmart/core/constants";
 import { ERROR_CODES } from "@reelmart/core/api/errors";
+import { sniffImageType } from "@reelmart/core/image-sniff";
 import type { Kysely } from "kysely";
 import sharp from "sharp";
 import type { DB } from "../../db/schema.ts";
@@ -10,16 +11,6 @@ import type { Storage } from "../../storage/storage.ts";
 export const AVATAR_SIZE = 256;
 export const TOO_LARGE_MESSAGE = "Please select an image smaller than 5MB";
 export const NOT_AN_IMAGE_MESSAGE = "Please select an image file";
-
-/** Recognises PNG, JPEG, GIF and WebP by their first bytes; the file name and declared type are ignored. */
-export function sniffImageType(bytes: Uint8Array): "png" | "jpeg" | "gif" | "webp" | null {
-  const ascii = (start: number, end: number) => String.fromCharCode(...bytes.subarray(start, end));
-  if (bytes.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => bytes[i] === b)) return "png";
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpeg";
-  if (bytes.length >= 6 && (ascii(0, 6) === "GIF87a" || ascii(0, 6) === "GIF89a")) return "gif";
-  if (bytes.length >= 12 && ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") return "webp";
-  return null;
-}
 
 /**
  * Avatar update (000 §4): check the bytes, resize to a small WebP, store it under a key from the

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestServer, startTestServer } from "../../testing/test-server.ts";
 import { type TestUser, signUpUser } from "../../testing/users.ts";
-import { sniffImageType } from "./avatar.service.ts";
+import { sniffImageType } from "@reelmart/core/image-sniff";
 
 const png = () => sharp({ create: { width: 600, height: 400, channels: 3, background: "#e11d48" } }).png().toBuffer();
 

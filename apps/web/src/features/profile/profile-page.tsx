@@ -1,4 +1,200 @@
-// Placeholder until this feature's issue lands; the route table already points here.
+import { formatPrice } from "@reelmart/core/format";
+import * as Tabs from "@radix-ui/react-tabs";
+import { ChevronRight, Globe, History, LayoutDashboard, LogOut, Package, Pencil, ShieldCheck, Bookmark } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { useCart } from "../../shared/cart/use-cart.ts";
+import { MarketplaceRadioList } from "../../shared/marketplace/marketplace-radio-list.tsx";
+import { useMarketplace } from "../../shared/marketplace/use-marketplace.ts";
+import { useSaved } from "../../shared/saved/use-saved.ts";
+import { useSession } from "../../shared/session/use-session.ts";
+import { useSignOut } from "../../shared/session/use-sign-out.ts";
+import { Dialog } from "../../shared/ui/dialog.tsx";
+import { EmptyState } from "../../shared/ui/empty-state.tsx";
+import { PageSpinner } from "../../shared/ui/spinner.tsx";
+import { Avatar } from "./avatar.tsx";
+import { EditProfileDialog } from "./edit-profile-dialog.tsx";
+
+const tabClass =
+  "flex-1 border-b-2 border-transparent py-3 text-sm font-medium text-neutral-400 data-[state=active]:border-rose-500 data-[state=active]:text-white focus-visible:outline-2 focus-visible:outline-white";
+
 export function ProfilePage() {
-  return <h1 className="p-6 text-xl font-semibold">Profile</h1>;
+  const { user } = useSession();
+  const { signOut, isSigningOut } = useSignOut();
+  const cart = useCart();
+  const saved = useSaved();
+  const [editing, setEditing] = useState(false);
+  if (!user) return <PageSpinner />;
+
+  return (
+    <section className="flex flex-col px-4 pt-6 pb-[calc(var(--bottom-nav-height)+1.5rem)]">
+      <header className="flex items-center gap-4">
+        <Avatar url={user.avatarUrl} name={user.name} size={72} />
+        <div className="min-w-0 flex-1">
+          <div className="flex items-center gap-2">
+            <h1 className="truncate text-xl font-semibold text-white">{user.name}</h1>
+            {user.isAdmin ? (
+              <span className="inline-flex items-center gap-1 rounded-full bg-rose-500/15 px-2 py-0.5 text-xs font-semibold text-rose-300">
+                <ShieldCheck aria-hidden="true" className="size-3" /> Admin
+              </span>
+            ) : null}
+          </div>
+          <p className="truncate text-sm text-neutral-400">{user.email}</p>
+        </div>
+        <button
+          type="button"
+          onClick={() => setEditing(true)}
+          className="inline-flex items-center gap-1.5 rounded-full border border-neutral-700 px-3 py-1.5 text-sm font-medium text-neutral-100 hover:bg-neutral-900"
+        >
+          <Pencil aria-hidden="true" className="size-3.5" /> Edit
+        </button>
+      </header>
+
+      <div className="mt-5 flex flex-col gap-2">
+        {user.isAdmin ? (
+          <Link to="/admin" className="flex items-center justify-center gap-2 rounded-full bg-white px-4 py-2.5 font-semibold text-black">
+            <LayoutDashboard aria-hidden="true" className="size-4" /> Admin Dashboard
+          </Link>
+        ) : null}
+        <button
+          type="button"
+          onClick={() => void signOut()}
+          disabled={isSigningOut}
+          className="flex items-center justify-center gap-2 rounded-full border border-neutral-700 px-4 py-2.5 font-medium text-neutral-100 hover:bg-neutral-900 disabled:opacity-60"
+        >
+          <LogOut aria-hidden="true" className="size-4" /> {isSigningOut ? "Signing Out..." : "Sign Out"}
+        </button>
+      </div>
+
+      <dl className="mt-6 grid grid-cols-3 divide-x divide-neutral-800 rounded-2xl border border-neutral-800 bg-neutral-950 py-3 text-center">
+        <Counter label="Orders" value={cart.totalQuantity} />
+        <Counter label="Reviews" value={0} />
+        <Counter label="Saved" value={saved.ids.length} />
+      </dl>
+
+      <Tabs.Root defaultValue="saved" className="mt-6">
+        <Tabs.List aria-label="Your activity" className="flex border-b border-neutral-800">
+          <Tabs.Trigger value="saved" className={tabClass}>
+            Saved
+          </Tabs.Trigger>
+          <Tabs.Trigger value="purchases" className={tabClass}>
+            Purchases
+          </Tabs.Trigger>
+          <Tabs.Trigger value="history" className={tabClass}>
+            History
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="saved" className="pt-2">
+          {saved.items.length === 0 ? (
+            <EmptyState
+              icon={<Bookmark />}
+              title="No saved items"
+              description="Items you save will appear here"
+              action={
+                <Link to="/explore" className="rounded-full bg-rose-500 px-5 py-2 text-sm font-semibold text-white">
+                  Browse products
+                </Link>
+              }
+            />
+          ) : (
+            <ul className="flex flex-col divide-y divide-neutral-900">
+              {saved.items.map((item) => (
+                <li key={item.productId}>
+                  <Link to={`/product/${item.productId}`} className="flex items-center gap-3 py-3">
+                    <Thumb url={item.product?.thumbnailUrl ?? null} />
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate font-medium text-white">{item.product?.title ?? "Product not available"}</span>
+                      {item.product ? <span className="text-sm text-neutral-400">{formatPrice(item.product.price)}</span> : null}
+                    </span>
+                    <ChevronRight aria-hidden="true" className="size-4 text-neutral-600" />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Tabs.Content>
+        <Tabs.Content value="purchases" className="pt-2">
+          {cart.items.length === 0 ? (
+            <EmptyState icon={<Package />} title="No pending orders" />
+          ) : (
+            <ul className="flex flex-col divide-y divide-neutral-900">
+              {cart.items.map((item) => (
+                <li key={item.id}>
+                  <Link to={`/product/${item.productId}`} className="flex items-center gap-3 py-3">
+                    <Thumb url={item.product.thumbnailUrl} />
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate font-medium text-white">{item.product.title}</span>
+                      <span className="text-sm text-neutral-400">
+                        {formatPrice(item.product.price)} × {item.quantity}
+                      </span>
+                    </span>
+                    <ChevronRight aria-hidden="true" className="size-4 text-neutral-600" />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Tabs.Content>
+        <Tabs.Content value="history" className="pt-2">
+          <EmptyState icon={<History />} title="No order history" />
+        </Tabs.Content>
+      </Tabs.Root>
+
+      <SettingsSection />
+      <EditProfileDialog user={user} open={editing} onOpenChange={setEditing} />
+    </section>
+  );
+}
+
+function Counter({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="flex flex-col-reverse">
+      <dt className="text-xs text-neutral-400">{label}</dt>
+      <dd className="text-lg font-semibold text-white">{value}</dd>
+    </div>
+  );
+}
+
+function Thumb({ url }: { url: string | null }) {
+  return url ? (
+    <img src={url} alt="" width={48} height={48} loading="lazy" className="size-12 shrink-0 rounded-lg bg-neutral-900 object-cover" />
+  ) : (
+    <span className="size-12 shrink-0 rounded-lg bg-neutral-900" aria-hidden="true" />
+  );
+}
+
+function SettingsSection() {
+  const marketplace = useMarketplace();
+  const [open, setOpen] = useState(false);
+  return (
+    <section aria-labelledby="settings-heading" className="mt-8">
+      <h2 id="settings-heading" className="mb-2 text-sm font-semibold tracking-wide text-neutral-400 uppercase">
+        Settings
+      </h2>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="flex w-full items-center gap-3 rounded-2xl border border-neutral-800 bg-neutral-950 px-4 py-3 text-left hover:bg-neutral-900"
+      >
+        <Globe aria-hidden="true" className="size-5 text-neutral-400" />
+        <span className="flex-1">
+          <span className="block font-medium text-white">Marketplace</span>
+          <span className="block text-sm text-neutral-400">{marketplace.selected?.name ?? "Not selected"}</span>
+        </span>
+        {marketplace.selected ? <img src={marketplace.selected.flagUrl} alt="" width={24} height={16} className="h-4 w-6 rounded-sm object-cover" /> : null}
+        <ChevronRight aria-hidden="true" className="size-4 text-neutral-600" />
+      </button>
+      <Dialog open={open} onOpenChange={setOpen} title="Select Your Marketplace">
+        <MarketplaceRadioList
+          marketplaces={marketplace.marketplaces}
+          isLoading={marketplace.isLoading}
+          value={marketplace.selectedId}
+          label="Marketplace"
+          onChoose={(id) => {
+            void marketplace.select(id).then(() => setOpen(false)).catch(() => undefined);
+          }}
+        />
+      </Dialog>
+    </section>
+  );
 }

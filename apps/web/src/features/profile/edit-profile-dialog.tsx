@@ -1,0 +1,136 @@
+import { AVATAR_MAX_BYTES } from "@reelmart/core/constants";
+import { sniffImageType } from "@reelmart/core/image-sniff";
+import { Camera, Loader2 } from "lucide-react";
+import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { toast } from "sonner";
+import { ApiRequestError } from "../../shared/api/client.ts";
+import type { SessionUser } from "../../shared/session/use-session.ts";
+import { Dialog } from "../../shared/ui/dialog.tsx";
+import { Avatar } from "./avatar.tsx";
+import { useUpdateNames, useUploadAvatar } from "./profile-api.ts";
+
+const inputClass =
+  "w-full rounded-xl border border-neutral-700 bg-neutral-900 px-4 py-3 text-base text-white focus:border-rose-500 focus:outline-none read-only:cursor-not-allowed read-only:text-neutral-400";
+
+/** The browser-side checks of 000 §5; the server repeats them on the bytes. Returns false when refused. */
+export async function checkAvatarFile(file: File): Promise<boolean> {
+  const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
+  if (!file.type.startsWith("image/") || !sniffImageType(head)) {
+    toast.error("Invalid file type", { description: "Please select an image file" });
+    return false;
+  }
+  if (file.size > AVATAR_MAX_BYTES) {
+    toast.error("File too large", { description: "Please select an image smaller than 5MB" });
+    return false;
+  }
+  return true;
+}
+
+export function EditProfileDialog({ user, open, onOpenChange }: { user: SessionUser; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [firstName, setFirstName] = useState(user.firstName ?? "");
+  const [lastName, setLastName] = useState(user.lastName ?? "");
+  const [preview, setPreview] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const updateNames = useUpdateNames();
+  const uploadAvatar = useUploadAvatar();
+  const ids = { first: useId(), last: useId(), email: useId(), avatar: useId() };
+
+  useEffect(() => {
+    if (open) {
+      setFirstName(user.firstName ?? "");
+      setLastName(user.lastName ?? "");
+    }
+  }, [open, user.firstName, user.lastName]);
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+
+  const chooseAvatar = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    if (!file || !(await checkAvatarFile(file))) return;
+    setPreview(URL.createObjectURL(file));
+    const toastId = toast.loading("Uploading avatar...");
+    try {
+      await uploadAvatar.mutateAsync(file);
+      toast.success("Avatar updated", { id: toastId });
+    } catch (error) {
+      setPreview(null);
+      if (error instanceof ApiRequestError && error.status === 401) toast.error("User is not authenticated", { id: toastId });
+      else if (error instanceof ApiRequestError && error.status === 415) toast.error("Invalid file type", { id: toastId, description: error.message });
+      else if (error instanceof ApiRequestError && error.status === 413) toast.error("File too large", { id: toastId, description: error.message });
+      else if (error instanceof ApiRequestError && (error.status === 0 || error.status === 422))
+        toast.error("Error uploading avatar", { id: toastId, description: error.message });
+      else toast.error("Error updating avatar", { id: toastId, description: error instanceof Error ? error.message : undefined });
+    }
+  };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await updateNames.mutateAsync({ firstName, lastName });
+      toast.success("Profile updated");
+      onOpenChange(false);
+    } catch (error) {
+      toast.error("Profile update failed", { description: error instanceof Error ? error.message : undefined });
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Edit Profile" description="Update your photo and name.">
+      <form onSubmit={save} className="flex flex-col gap-4">
+        <div className="flex flex-col items-center gap-2">
+          <button
+            type="button"
+            onClick={() => fileInput.current?.click()}
+            className="relative rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+            aria-describedby={ids.avatar}
+            disabled={uploadAvatar.isPending}
+          >
+            <Avatar url={preview ?? user.avatarUrl} name={user.name} size={88} />
+            <span className="absolute right-0 bottom-0 flex size-8 items-center justify-center rounded-full border-2 border-neutral-950 bg-rose-500 text-white">
+              {uploadAvatar.isPending ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : <Camera aria-hidden="true" className="size-4" />}
+            </span>
+            <span className="sr-only">Change avatar</span>
+          </button>
+          <p id={ids.avatar} className="text-xs text-neutral-500">
+            PNG, JPEG, GIF or WebP, up to 5MB
+          </p>
+          <input ref={fileInput} type="file" accept="image/*" className="sr-only" tabIndex={-1} aria-label="Avatar image" onChange={chooseAvatar} />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={ids.first} className="text-sm font-medium text-neutral-200">
+            First Name
+          </label>
+          <input id={ids.first} className={inputClass} value={firstName} onChange={(e) => setFirstName(e.target.value)} autoComplete="given-name" maxLength={100} />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={ids.last} className="text-sm font-medium text-neutral-200">
+            Last Name
+          </label>
+          <input id={ids.last} className={inputClass} value={lastName} onChange={(e) => setLastName(e.target.value)} autoComplete="family-name" maxLength={100} />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={ids.email} className="text-sm font-medium text-neutral-200">
+            Email
+          </label>
+          <input id={ids.email} className={inputClass} value={user.email} readOnly />
+        </div>
+        <div className="mt-2 flex gap-3">
+          <button
+            type="button"
+            onClick={() => onOpenChange(false)}
+            className="flex-1 rounded-full border border-neutral-700 px-4 py-2.5 font-medium text-neutral-200 hover:bg-neutral-900"
+          >
+            Cancel
+          </button>
+          <button
+            type="submit"
+            disabled={updateNames.isPending}
+            className="flex-1 rounded-full bg-rose-500 px-4 py-2.5 font-semibold text-white hover:bg-rose-400 disabled:opacity-60"
+          >
+            {updateNames.isPending ? "Saving..." : "Save changes"}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
