@@ -1,4 +1,131 @@
-// Placeholder until this feature's issue lands; the route table already points here.
+import * as Tabs from "@radix-ui/react-tabs";
+import type { ProductDetail } from "@reelmart/core/api/catalog";
+import { Bookmark, Share2 } from "lucide-react";
+import { useMemo, useRef, useState } from "react";
+import { useLocation, useParams, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { PageHeader, useGoBack } from "../../shared/product/page-header.tsx";
+import { ProductHeader } from "../../shared/product/product-header.tsx";
+import { useProduct } from "../../shared/product/product-queries.ts";
+import { useSaved } from "../../shared/saved/use-saved.ts";
+import { useSession } from "../../shared/session/use-session.ts";
+import { Spinner } from "../../shared/ui/spinner.tsx";
+import { ImageGallery } from "./image-gallery.tsx";
+import { type MediaTab, availableTabs, groupMedia, initialTab, resolveTab } from "./media-tab-rules.ts";
+import { ReviewsTab } from "./reviews-tab.tsx";
+import { SimilarProducts } from "./similar-products.tsx";
+import { VideoGrid } from "./video-grid.tsx";
+
 export function ProductProfilePage() {
-  return <h1 className="p-6 text-xl font-semibold">Product profile</h1>;
+  const { id = "" } = useParams();
+  const product = useProduct(id);
+  const goBack = useGoBack();
+
+  if (product.isPending && product.fetchStatus !== "idle") {
+    return (
+      <div className="flex h-full flex-col items-center justify-center gap-3" role="status">
+        <Spinner label="Loading product details..." />
+        <p className="text-sm text-neutral-400">Loading product details...</p>
+      </div>
+    );
+  }
+  if (!product.data) {
+    return (
+      <div role="alert" className="flex h-full flex-col items-center justify-center gap-4 px-6 text-center">
+        <h1 className="text-xl font-semibold">Product not found</h1>
+        <button
+          type="button"
+          onClick={goBack}
+          className="rounded-full bg-white px-5 py-2 text-sm font-medium text-black focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+        >
+          Go Back
+        </button>
+      </div>
+    );
+  }
+  return <ProductProfile product={product.data} />;
+}
+
+const TAB_LABELS: Record<MediaTab, string> = { videos: "ORIGINs", ugc: "UGC", images: "Images", reviews: "Reviews" };
+
+function ProductProfile({ product }: { product: ProductDetail }) {
+  const [search] = useSearchParams();
+  const location = useLocation();
+  const { isSaved, toggle } = useSaved();
+  const { user } = useSession();
+  const saved = isSaved(product.id);
+  const groups = useMemo(() => groupMedia(product.media), [product.media]);
+  const editable = user?.isAdmin === true;
+  const tabs = availableTabs(groups, editable);
+  const [requested, setRequested] = useState<MediaTab>(() => initialTab(search, location.state));
+  const active = resolveTab(requested, tabs);
+  const tabsRef = useRef<HTMLDivElement>(null);
+  const hasMedia = groups.videos.length + groups.ugc.length + groups.images.length > 0;
+
+  const openReviews = () => {
+    setRequested("reviews");
+    tabsRef.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+  };
+
+  const iconButton = "rounded-full p-2 text-neutral-200 hover:bg-neutral-800 focus-visible:outline-2 focus-visible:outline-white";
+  return (
+    <div className="pb-[calc(var(--bottom-nav-height)+env(safe-area-inset-bottom))]">
+      <PageHeader
+        title={product.title}
+        actions={
+          <>
+            <button
+              type="button"
+              aria-label="Share"
+              onClick={() => toast("Share product profile", { description: "Sharing functionality would open here" })}
+              className={iconButton}
+            >
+              <Share2 aria-hidden="true" className="size-5" />
+            </button>
+            <button
+              type="button"
+              aria-label={saved ? "Remove from saved" : "Save product"}
+              aria-pressed={saved}
+              onClick={() => toggle(product)}
+              className={iconButton}
+            >
+              <Bookmark aria-hidden="true" className={`size-5 ${saved ? "fill-white" : ""}`} />
+            </button>
+          </>
+        }
+      />
+      <ProductHeader product={product} onReviews={openReviews} />
+      <div ref={tabsRef} className="mt-6 scroll-mt-14">
+        {!hasMedia ? <p className="px-4 pb-2 text-sm text-neutral-400">No media content available for this product.</p> : null}
+        <Tabs.Root value={active} onValueChange={(value) => setRequested(value as MediaTab)}>
+          <Tabs.List aria-label="Product media" className="sticky top-14 z-10 flex border-b border-neutral-800 bg-[#0b0b0f]">
+            {tabs.map((tab) => (
+              <Tabs.Trigger
+                key={tab}
+                value={tab}
+                className="flex-1 border-b-2 border-transparent py-3 text-sm font-medium text-neutral-400 data-[state=active]:border-white data-[state=active]:text-white focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-white"
+              >
+                {TAB_LABELS[tab]}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <div className="px-2 pt-3">
+            <Tabs.Content value="videos">
+              <VideoGrid product={product} videos={groups.videos} category="product" editable={editable} />
+            </Tabs.Content>
+            <Tabs.Content value="ugc">
+              <VideoGrid product={product} videos={groups.ugc} category="ugc" editable={editable} />
+            </Tabs.Content>
+            <Tabs.Content value="images">
+              <ImageGallery images={groups.images} productTitle={product.title} />
+            </Tabs.Content>
+            <Tabs.Content value="reviews" className="px-2">
+              <ReviewsTab productId={product.id} />
+            </Tabs.Content>
+          </div>
+        </Tabs.Root>
+      </div>
+      <SimilarProducts productId={product.id} />
+    </div>
+  );
 }
