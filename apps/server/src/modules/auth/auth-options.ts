@@ -1,6 +1,7 @@
 import { passwordWeaknesses } from "@reelmart/core/password-policy";
 import type { BetterAuthOptions } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
+import { bearer, emailOTP, jwt, magicLink, oneTap, phoneNumber, twoFactor } from "better-auth/plugins";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { createLogger } from "../../logger.ts";
@@ -114,6 +115,45 @@ export function buildAuthOptions({ config, database, secret, delivery }: AuthOpt
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
+    ...(config.google
+      ? {
+          socialProviders: {
+            google: {
+              clientId: config.google.clientId,
+              clientSecret: config.google.clientSecret,
+              // Offline access with a consent prompt (000 §7) so a refresh token is issued every time.
+              accessType: "offline",
+              prompt: "select_account consent",
+            },
+          },
+        }
+      : {}),
+    account: {
+      // Linking Google to an email account; the last identity cannot be unlinked (better-auth refuses it).
+      accountLinking: { enabled: true, trustedProviders: ["google"], allowDifferentEmails: false },
+    },
+    plugins: [
+      bearer(),
+      jwt(),
+      twoFactor({ issuer: "Reelmart" }),
+      phoneNumber({
+        sendOTP: async ({ phoneNumber: to, code }) => send.sendSms({ to, text: `Your Reelmart code is ${code}` }),
+        sendPasswordResetOTP: async ({ phoneNumber: to, code }) => send.sendSms({ to, text: `Your Reelmart password reset code is ${code}` }),
+        signUpOnVerification: {
+          // Phone-only accounts get a placeholder address on a reserved domain (RFC 2606), never mailed.
+          getTempEmail: (phone) => `${phone.replace(/[^0-9]/g, "")}@phone.reelmart.invalid`,
+          getTempName: (phone) => phone,
+        },
+      }),
+      emailOTP({
+        sendVerificationOTP: async ({ email, otp, type }) =>
+          send.sendEmail({ to: email, subject: "Your Reelmart code", text: `Your ${type.replace(/-/g, " ")} code is ${otp}` }),
+      }),
+      magicLink({
+        sendMagicLink: async ({ email, url }) => send.sendEmail({ to: email, subject: "Sign in to Reelmart", text: `Open this link to sign in: ${url}` }),
+      }),
+      ...(config.google ? [oneTap({ clientId: config.google.clientId })] : []),
+    ],
     hooks: { before: credentialChecks },
     databaseHooks: {
       user: {
