@@ -1,4 +1,262 @@
-// Placeholder until this feature's issue lands; the route table already points here.
+import type { ProductDetail } from "@reelmart/core/api/catalog";
+import { formatPrice } from "@reelmart/core/format";
+import { BadgeCheck, Check, Clock, ShoppingCart, Star, Tag, Zap } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation, useNavigate, useParams } from "react-router";
+import { useAddToCart } from "../../shared/cart/use-cart.ts";
+import { PageHeader, useGoBack } from "../../shared/product/page-header.tsx";
+import { ABOUT_FALLBACK } from "../../shared/product/product-header.tsx";
+import { ProductImage } from "../../shared/product/product-image.tsx";
+import { useProduct } from "../../shared/product/product-queries.ts";
+import { useSession } from "../../shared/session/use-session.ts";
+import { Spinner } from "../../shared/ui/spinner.tsx";
+import {
+  type Choice,
+  activePromotion,
+  adjustedPrice,
+  colorChoices,
+  discountedPrice,
+  highlights,
+  offers,
+  selectedVariant,
+  sizeChoices,
+  specificationRows,
+} from "./landing-rules.ts";
+
+/** State the feed swipe passes (001 §2): where the shopper came from, and not to add to the cart. */
+interface LandingState {
+  from?: string;
+  skipAddToCart?: boolean;
+}
+
 export function ProductLandingPage() {
-  return <h1 className="p-6 text-xl font-semibold">Product</h1>;
+  const { id = "" } = useParams();
+  const product = useProduct(id);
+  const goBack = useGoBack();
+  if (product.isPending && product.fetchStatus !== "idle") return <Spinner label="Loading product details..." className="h-full" />;
+  if (!product.data) {
+    return (
+      <div role="alert" className="flex h-full flex-col items-center justify-center gap-4 px-6 text-center">
+        <h1 className="text-xl font-semibold">Product not found</h1>
+        <button type="button" onClick={goBack} className="rounded-full bg-white px-5 py-2 text-sm font-medium text-black focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+          Go Back
+        </button>
+      </div>
+    );
+  }
+  return <Landing product={product.data} />;
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric" });
+
+function Landing({ product }: { product: ProductDetail }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const state = (location.state ?? {}) as LandingState;
+  const { addToCart, buyNow } = useAddToCart();
+  const { status } = useSession();
+  const [size, setSize] = useState<string | null>(null);
+  const [color, setColor] = useState<string | null>(null);
+
+  // /purchase/{id} is a purchase intent: it puts the product in a signed-in shopper's cart once on
+  // arrival, unless the feed swipe asked to skip that (001 §2 "Feed swipe gesture").
+  const autoAdded = useRef<string | null>(null);
+  const isPurchase = location.pathname.startsWith("/purchase/");
+  useEffect(() => {
+    if (!isPurchase || state.skipAddToCart || status !== "signed-in" || autoAdded.current === location.key) return;
+    autoAdded.current = location.key;
+    void addToCart(product, 1);
+  }, [isPurchase, state.skipAddToCart, status, location.key, addToCart, product]);
+
+  const sizes = sizeChoices(product, color);
+  const colors = colorChoices(product, size);
+  const variant = selectedVariant(product, size, color);
+  const basePrice = adjustedPrice(product.price, variant?.priceAdjustment);
+  const finalPrice = discountedPrice(basePrice, product.discountPercentage);
+  const stock = variant ? variant.stock : product.stock;
+  const promotion = activePromotion(product);
+  const highlightList = highlights(product);
+  const offerList = offers(product.specifications);
+  const specs = specificationRows(product.specifications);
+  const images = product.media.filter((media) => media.type === "image");
+  const gallery = images.length ? images.map((image) => ({ id: image.id, url: image.url })) : [{ id: "thumbnail", url: product.thumbnailUrl }];
+  const needsChoice = (sizes.length > 0 && !size && product.variants.some((item) => item.size)) || (colors.length > 0 && !color && product.variants.some((item) => item.color));
+  const cannotBuy = stock <= 0 || needsChoice;
+
+  const back = () => (state.from ? void navigate(state.from) : undefined);
+
+  return (
+    <div className="pb-[calc(var(--bottom-nav-height)+env(safe-area-inset-bottom)+5rem)]">
+      {state.from ? (
+        <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b border-neutral-900 bg-[#0b0b0f]/90 px-2 backdrop-blur">
+          <button type="button" onClick={back} className="rounded-full px-3 py-2 text-sm text-neutral-200 hover:bg-neutral-800 focus-visible:outline-2 focus-visible:outline-white">
+            ← Back
+          </button>
+          <h1 className="min-w-0 flex-1 truncate text-lg font-semibold">{product.title}</h1>
+        </header>
+      ) : (
+        <PageHeader title={product.title} />
+      )}
+
+      <ul aria-label="Product images" className="flex snap-x snap-mandatory overflow-x-auto [scrollbar-width:none]">
+        {gallery.map((image, index) => (
+          <li key={image.id} className="w-full shrink-0 snap-center">
+            <ProductImage src={image.url} alt={`${product.title}, image ${index + 1} of ${gallery.length}`} eager={index === 0} className="aspect-square w-full" />
+          </li>
+        ))}
+      </ul>
+
+      <div className="flex flex-col gap-5 px-4 pt-4">
+        <section aria-label="Price" className="flex flex-col gap-1">
+          {product.brand ? (
+            <Link to={`/brand-shop/${product.brand.id}`} className="inline-flex w-fit items-center gap-1 text-sm text-neutral-300 hover:underline">
+              {product.brand.name}
+              {product.brand.verified ? <BadgeCheck aria-label="Verified brand" className="size-4 text-sky-400" /> : null}
+            </Link>
+          ) : null}
+          <h2 className="text-xl leading-tight font-semibold">{product.title}</h2>
+          <Link to={`/product-profile/${product.id}?tab=reviews`} className="inline-flex w-fit items-center gap-1 text-sm text-neutral-300">
+            <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-400" />
+            {product.rating.toFixed(1)} <span className="text-neutral-500">({product.reviews} reviews)</span>
+          </Link>
+          <p className="mt-1 flex flex-wrap items-baseline gap-2">
+            <span className="text-2xl font-bold" data-testid="landing-price">
+              {formatPrice(finalPrice)}
+            </span>
+            {product.discountPercentage > 0 ? (
+              <>
+                <span className="text-sm text-neutral-500 line-through">
+                  <span className="sr-only">Was </span>
+                  {formatPrice(basePrice)}
+                </span>
+                <span className="rounded bg-emerald-500/15 px-1.5 py-0.5 text-xs font-semibold text-emerald-400">{product.discountPercentage}% off</span>
+              </>
+            ) : null}
+          </p>
+          {promotion ? (
+            <p className="flex items-center gap-1.5 text-sm text-amber-300">
+              <Clock aria-hidden="true" className="size-4" />
+              {promotion.label ?? "Limited-time offer"}
+              {promotion.promoEndDate ? <span className="text-amber-200/80">· ends {dateFormat.format(new Date(promotion.promoEndDate))}</span> : null}
+            </p>
+          ) : null}
+          <p className={`text-sm ${stock > 0 ? "text-neutral-400" : "text-rose-400"}`}>{stock > 0 ? `${stock} in stock` : "Out of stock"}</p>
+        </section>
+
+        {sizes.length ? <ChoiceGroup label="Size" choices={sizes} value={size} onChange={setSize} /> : null}
+        {colors.length ? <ChoiceGroup label="Colour" choices={colors} value={color} onChange={setColor} /> : null}
+
+        {highlightList.length ? (
+          <section aria-labelledby="highlights">
+            <h2 id="highlights" className="mb-2 text-base font-semibold">Highlights</h2>
+            <ul className="flex flex-col gap-1.5">
+              {highlightList.map((text) => (
+                <li key={text} className="flex gap-2 text-sm text-neutral-300">
+                  <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-400" />
+                  {text}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+
+        {offerList.length ? (
+          <section aria-labelledby="offers">
+            <h2 id="offers" className="mb-2 text-base font-semibold">Offers</h2>
+            <ul className="flex flex-col gap-1.5">
+              {offerList.map((offer) => (
+                <li key={offer} className="flex gap-2 text-sm text-neutral-300">
+                  <Tag aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-rose-400" />
+                  {offer}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+
+        <section aria-labelledby="about">
+          <h2 id="about" className="mb-1 text-base font-semibold">About</h2>
+          <p className="text-sm whitespace-pre-line text-neutral-400">
+            {product.description.trim() || ABOUT_FALLBACK}
+          </p>
+        </section>
+
+        {specs.length ? (
+          <section aria-labelledby="specifications">
+            <h2 id="specifications" className="mb-2 text-base font-semibold">Specifications</h2>
+            <dl className="divide-y divide-neutral-900 rounded-xl border border-neutral-800">
+              {specs.map(([key, value]) => (
+                <div key={key} className="flex gap-3 px-3 py-2 text-sm">
+                  <dt className="w-2/5 shrink-0 text-neutral-400">{key}</dt>
+                  <dd className="min-w-0 break-words text-neutral-200">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        ) : null}
+
+        <Link to={`/product-profile/${product.id}`} className="text-sm text-neutral-300 underline">
+          Videos, reviews and similar products
+        </Link>
+      </div>
+
+      <div className="fixed inset-x-0 bottom-[calc(var(--bottom-nav-height)+env(safe-area-inset-bottom))] z-30 mx-auto flex max-w-[480px] gap-3 border-t border-neutral-900 bg-[#0b0b0f]/95 p-3 backdrop-blur">
+        {needsChoice ? <p className="sr-only" id="choose-options">Choose a size and colour first</p> : null}
+        <button
+          type="button"
+          disabled={cannotBuy}
+          aria-describedby={needsChoice ? "choose-options" : undefined}
+          onClick={() => void addToCart(product, 1)}
+          className="flex flex-1 items-center justify-center gap-2 rounded-full border border-neutral-700 py-3 text-sm font-semibold disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-white"
+        >
+          <ShoppingCart aria-hidden="true" className="size-4" />
+          Add to cart
+        </button>
+        <button
+          type="button"
+          disabled={cannotBuy}
+          aria-describedby={needsChoice ? "choose-options" : undefined}
+          onClick={() => void buyNow(product, 1)}
+          className="flex flex-1 items-center justify-center gap-2 rounded-full bg-rose-500 py-3 text-sm font-semibold text-white disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+        >
+          <Zap aria-hidden="true" className="size-4" />
+          Buy Now
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function ChoiceGroup({ label, choices, value, onChange }: { label: string; choices: Choice[]; value: string | null; onChange: (value: string | null) => void }) {
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-semibold">
+        {label}
+        {value ? <span className="ml-2 font-normal text-neutral-400">{value}</span> : null}
+      </legend>
+      <div className="flex flex-wrap gap-2">
+        {choices.map((choice) => (
+          <label
+            key={choice.value}
+            className={`flex min-w-11 cursor-pointer items-center justify-center gap-1.5 rounded-full border px-3 py-1.5 text-sm has-[:checked]:border-white has-[:checked]:bg-white has-[:checked]:text-black has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-white ${
+              choice.inStock ? "border-neutral-700" : "border-neutral-800 text-neutral-500 line-through"
+            }`}
+          >
+            <input
+              type="radio"
+              name={label}
+              value={choice.value}
+              checked={value === choice.value}
+              disabled={!choice.inStock}
+              onChange={() => onChange(choice.value)}
+              className="sr-only"
+            />
+            {choice.hex ? <span aria-hidden="true" className="size-3.5 rounded-full border border-white/30" style={{ background: choice.hex }} /> : null}
+            {choice.label}
+            {choice.inStock ? null : <span className="sr-only">(out of stock)</span>}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
 }

@@ -1,0 +1,68 @@
+import type { ProductDetail } from "@reelmart/core/api/catalog";
+import { describe, expect, it } from "vitest";
+import { activePromotion, adjustedPrice, colorChoices, discountedPrice, highlights, offers, selectedVariant, sizeChoices, specificationRows } from "./landing-rules.ts";
+
+const variant = (size: string | null, color: string | null, stock: number, priceAdjustment = "0.00") => ({
+  id: `${size}-${color}`,
+  size,
+  color,
+  colorHex: color === "Red" ? "#ff0000" : null,
+  stock,
+  priceAdjustment,
+  imageUrl: null,
+});
+
+const product = (overrides: Partial<ProductDetail> = {}) =>
+  ({ price: "999.00", stock: 5, variants: [], highlights: [], promotions: [], specifications: {}, ...overrides }) as unknown as ProductDetail;
+
+describe("landing page rules", () => {
+  it("computes discounts and adjustments in paise", () => {
+    expect(discountedPrice("999.00", 10)).toBe("899.10");
+    expect(discountedPrice("0.10", 12.5)).toBe("0.09");
+    expect(discountedPrice("1999.99", 0)).toBe("1999.99");
+    expect(adjustedPrice("999.00", "-100.50")).toBe("898.50");
+  });
+
+  it("derives size and colour stock from the variants", () => {
+    const p = product({ variants: [variant("M", "Red", 0), variant("M", "Blue", 2), variant("L", "Red", 1)] });
+    expect(sizeChoices(p, null)).toEqual([
+      { value: "M", label: "M", inStock: true },
+      { value: "L", label: "L", inStock: true },
+    ]);
+    expect(sizeChoices(p, "Red").map((choice) => choice.inStock)).toEqual([false, true]);
+    expect(colorChoices(p, "M")).toEqual([
+      { value: "Red", label: "Red", hex: "#ff0000", inStock: false },
+      { value: "Blue", label: "Blue", hex: null, inStock: true },
+    ]);
+    expect(selectedVariant(p, "M", null)).toBeUndefined();
+    expect(selectedVariant(p, "L", "Red")?.stock).toBe(1);
+  });
+
+  it("falls back to the specifications' sizes, highlights and offers, and lists the rest", () => {
+    const p = product({
+      specifications: { sizes: ["S"], highlights: ["Light"], offers: ["5% cashback", { title: "EMI", description: "No cost" }], batteryLife: "20h", weight_grams: 200 },
+    });
+    expect(sizeChoices(p, null)).toEqual([{ value: "S", label: "S", inStock: true }]);
+    expect(highlights(p)).toEqual(["Light"]);
+    expect(offers(p.specifications)).toEqual(["5% cashback", "EMI: No cost"]);
+    expect(specificationRows(p.specifications)).toEqual([
+      ["Battery Life", "20h"],
+      ["Weight grams", "200"],
+    ]);
+  });
+
+  it("orders highlights by display order and finds the running promotion", () => {
+    const p = product({
+      highlights: [
+        { id: "b", text: "Second", displayOrder: 2 },
+        { id: "a", text: "First", displayOrder: 1 },
+      ],
+      promotions: [
+        { id: "old", hasPromotion: true, label: "Old", promoEndDate: "2020-01-01T00:00:00Z" },
+        { id: "now", hasPromotion: true, label: "Now", promoEndDate: "2999-01-01T00:00:00Z" },
+      ],
+    });
+    expect(highlights(p)).toEqual(["First", "Second"]);
+    expect(activePromotion(p)?.id).toBe("now");
+  });
+});
