@@ -108,6 +108,8 @@ export async function drainJobs(db: Kysely<DB>, kinds: Record<string, JobKind>, 
 }
 
 export interface Workers {
+  /** Resolves once the workers LISTEN for new jobs (until then they find them by polling). */
+  ready: Promise<void>;
   /** Lets running jobs finish, then resolves. */
   stop(): Promise<void>;
 }
@@ -124,6 +126,7 @@ export function startWorkers(database: Database, kinds: Record<string, JobKind>,
   };
   const idle = () =>
     new Promise<void>((resolve) => {
+      if (stopping) return resolve(); // stop() came while this loop was claiming
       const done = () => {
         clearTimeout(timer);
         sleepers.delete(done);
@@ -151,6 +154,7 @@ export function startWorkers(database: Database, kinds: Record<string, JobKind>,
   const loops = Array.from({ length: count }, (_, index) => loop(index));
   if (count > 0) logger.info({ workers: count }, "media workers started");
   return {
+    ready: unlisten.then(() => {}),
     async stop() {
       stopping = true;
       wakeAll();

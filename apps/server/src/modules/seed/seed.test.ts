@@ -1,0 +1,122 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLogger } from "../../logger.ts";
+import { type TestServer, startTestServer } from "../../testing/test-server.ts";
+import { findFfmpeg } from "../media/ffmpeg.ts";
+import { createMediaContext, mediaJobKinds } from "../media/media-jobs.ts";
+import { runNextJob } from "../media/queue.ts";
+import { DEMO_CATEGORY_ROWS } from "./demo-data.ts";
+import { seedDemoCatalogue, seedOnFirstStart } from "./seed.ts";
+
+const ffmpeg = await findFfmpeg(process.env.FFMPEG_PATH);
+
+async function counts(server: TestServer) {
+  const { rows } = await sql<Record<string, number>>`select
+      (select count(*)::int from brands) as brands,
+      (select count(*)::int from categories) as categories,
+      (select count(*)::int from marketplaces) as marketplaces,
+      (select count(*)::int from products where status = 'active') as products,
+      (select count(*)::int from reviews) as reviews,
+      (select count(*)::int from product_media) as media,
+      (select count(*)::int from media_jobs) as jobs`.execute(server.deps.database.db);
+  return rows[0]!;
+}
+
+describe("demo catalogue seed", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+  const db = () => server.deps.database.db;
+
+  it("does nothing on first start when SEED_DEMO=false", async () => {
+    expect(server.deps.config.seedDemo).toBe(false);
+    expect(await seedOnFirstStart(server.deps)).toBeNull();
+    expect((await counts(server)).products).toBe(0);
+  });
+
+  it("creates 5 brands, the 12 spec categories plus other, 10 active products, marketplaces with flags", async () => {
+    const result = await seedDemoCatalogue(server.deps);
+    expect(result).toMatchObject({ created: true, products: 10, videoJobs: ffmpeg ? 20 : 0 });
+    const c = await counts(server);
+    expect(c).toMatchObject({ brands: 5, categories: 13, marketplaces: 4, products: 10, media: ffmpeg ? 40 : 20, jobs: ffmpeg ? 20 : 0 });
+    const categories = await db().selectFrom("categories").select("name").execute();
+    expect(categories.map((row) => row.name).sort()).toEqual([...DEMO_CATEGORY_ROWS].sort());
+
+    for (const marketplace of await db().selectFrom("marketplaces").selectAll().execute()) {
+      expect(marketplace.tagline).toBeTruthy();
+      const flag = await server.request(marketplace.flag_url);
+      expect(flag.status).toBe(200);
+      expect(flag.headers.get("content-type")).toBe("image/svg+xml");
+      expect(await flag.text()).toContain("<svg");
+    }
+    for (const brand of await db().selectFrom("brands").selectAll().execute()) {
+      expect((await server.request(brand.logo_url!)).status).toBe(200);
+    }
+  });
+
+  it("gives every product variants, highlights, 3-5 reviews with consistent rating totals, 3+ listings and media", async () => {
+    const products = await db().selectFrom("products").selectAll().orderBy("created_at", "desc").execute();
+    expect(new Set(products.map((p) => p.created_at.getTime())).size).toBe(10);
+    for (const product of products) {
+      const reviews = await db().selectFrom("reviews").select("rating").where("product_id", "=", product.id).execute();
+      expect(reviews.length).toBeGreaterThanOrEqual(3);
+      expect(reviews.length).toBeLessThanOrEqual(5);
+      expect(reviews.every((r) => r.rating >= 3 && r.rating <= 5)).toBe(true);
+      expect(product.review_count).toBe(reviews.length);
+      expect(product.rating_sum).toBe(reviews.reduce((sum, r) => sum + r.rating, 0));
+      const listings = await db().selectFrom("marketplace_listings").select("marketplace_id").where("product_id", "=", product.id).execute();
+      expect(listings.length).toBeGreaterThanOrEqual(3);
+      const variants = await db().selectFrom("product_variants").selectAll().where("product_id", "=", product.id).execute();
+      expect(variants.length).toBeGreaterThan(0);
+      expect(variants.every((v) => /^#[0-9a-f]{6}$/i.test(v.color_hex ?? ""))).toBe(true);
+      expect(await db().selectFrom("product_highlights").select("id").where("product_id", "=", product.id).execute()).not.toHaveLength(0);
+      expect(product.description.length).toBeGreaterThan(20);
+      expect(Object.keys(product.specifications).length).toBeGreaterThan(0);
+
+      const media = await db().selectFrom("product_media").selectAll().where("product_id", "=", product.id).orderBy("display_order").execute();
+      const images = media.filter((m) => m.type === "image");
+      expect(images).toHaveLength(2);
+      expect(product.thumbnail_url).toBe(images[0]!.url);
+      expect((await server.request(images[1]!.url)).headers.get("content-type")).toBe("image/jpeg");
+      if (ffmpeg) {
+        const videos = media.filter((m) => m.type === "video");
+        expect(videos.map((v) => v.category).sort()).toEqual(["product", "ugc"]);
+        // Until its job runs, a video row shows a generated card.
+        expect(videos.every((v) => v.status === "processing" && v.thumbnail_url?.endsWith(".jpg"))).toBe(true);
+      }
+    }
+    expect(await db().selectFrom("product_promotions").select("id").execute()).not.toHaveLength(0);
+  });
+
+  it("is idempotent: a second run adds nothing", async () => {
+    const before = await counts(server);
+    const result = await seedDemoCatalogue(server.deps);
+    expect(result.created).toBe(false);
+    expect(await counts(server)).toEqual(before);
+  });
+
+  it.skipIf(!ffmpeg)("a video job publishes the optimized renditions and poster, served with Range support", { timeout: 180_000 }, async () => {
+    const kinds = mediaJobKinds(createMediaContext(server.deps));
+    expect(await runNextJob(db(), kinds, createLogger({ logLevel: "silent" }))).toBe(true);
+    const video = await db().selectFrom("product_media").selectAll().where("status", "=", "ready").where("type", "=", "video").executeTakeFirstOrThrow();
+    expect(video.url).toContain("/optimized-");
+    expect(video.url).toMatch(/-720\.mp4$/);
+    expect(video.thumbnail_url).toBe(video.url.replace(/\.mp4$/, "-thumbnail.jpg"));
+    const renditions = await db().selectFrom("media_renditions").selectAll().where("media_id", "=", video.id).orderBy("height").execute();
+    expect(renditions.map((r) => [r.width, r.height])).toEqual([[240, 426], [480, 854], [720, 1280]]);
+    const product = await db().selectFrom("products").select("video_url").where("id", "=", video.product_id).executeTakeFirstOrThrow();
+    expect(product.video_url).toBe(video.url);
+
+    const ranged = await server.request(video.url, { headers: { range: "bytes=0-1023" } });
+    expect(ranged.status).toBe(206);
+    expect(ranged.headers.get("content-type")).toBe("video/mp4");
+    expect(ranged.headers.get("content-range")).toMatch(/^bytes 0-1023\/\d+$/);
+    expect((await ranged.arrayBuffer()).byteLength).toBe(1024);
+    const poster = await server.request(video.thumbnail_url!);
+    expect(poster.status).toBe(200);
+    expect(poster.headers.get("content-type")).toBe("image/jpeg");
+    for (const rendition of renditions) expect((await server.request(rendition.url, { method: "HEAD" })).status).toBe(200);
+  });
+});
