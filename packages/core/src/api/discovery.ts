@@ -10,6 +10,14 @@ export const SimilarQuerySchema = z.object({
 });
 export type SimilarQuery = z.infer<typeof SimilarQuerySchema>;
 
+export const TRENDING_DEFAULT_LIMIT = 12;
+
+export const TrendingQuerySchema = z.object({
+  marketplaceId: UuidSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(SIMILAR_MAX_LIMIT).default(TRENDING_DEFAULT_LIMIT),
+});
+export type TrendingQuery = z.infer<typeof TrendingQuerySchema>;
+
 export const MEDIA_TITLE_MAX_LENGTH = 200;
 
 /** The editable-mode video dialog's fields (001 §5): title and category. */

@@ -1,11 +1,11 @@
 import { createRoute } from "@hono/zod-openapi";
 import { ProductListSchema } from "@reelmart/core/api/catalog";
-import { MediaEditBodySchema, MediaEditedSchema, MediaIdParamSchema, SimilarQuerySchema } from "@reelmart/core/api/discovery";
+import { MediaEditBodySchema, MediaEditedSchema, MediaIdParamSchema, SimilarQuerySchema, TrendingQuerySchema } from "@reelmart/core/api/discovery";
 import { ErrorBodySchema } from "@reelmart/core/api/errors";
 import { ProductIdParamSchema } from "@reelmart/core/api/reviews";
 import type { RegisterRoutes } from "../../context.ts";
 import { requireAdmin } from "../../http/viewer.ts";
-import { deleteMedia, editMedia, similarProducts } from "./discovery.service.ts";
+import { deleteMedia, editMedia, similarProducts, trendingProducts } from "./discovery.service.ts";
 
 const json = <T>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 const error = (description: string) => json(ErrorBodySchema, description);
@@ -17,6 +17,15 @@ const similarRoute = createRoute({
   summary: "Other products, same category or brand first; marketplaceId keeps those listed there",
   request: { params: ProductIdParamSchema, query: SimilarQuerySchema },
   responses: { 200: json(ProductListSchema, "Similar products"), 400: error("Invalid parameter"), 404: error("Unknown product") },
+});
+
+const trendingRoute = createRoute({
+  method: "get",
+  path: "/discovery/trending",
+  tags: ["discovery"],
+  summary: "Products by total media views, most viewed first; marketplaceId keeps those listed there",
+  request: { query: TrendingQuerySchema },
+  responses: { 200: json(ProductListSchema, "Trending products"), 400: error("Invalid parameter") },
 });
 
 const adminErrors = {
@@ -49,6 +58,8 @@ export const registerDiscoveryRoutes: RegisterRoutes = (app, { database: { db } 
     const { id } = c.req.valid("param");
     return c.json({ items: await similarProducts(db, id, c.req.valid("query")) }, 200);
   });
+
+  app.openapi(trendingRoute, async (c) => c.json({ items: await trendingProducts(db, c.req.valid("query")) }, 200));
 
   // Admin checks run before validation so a non-admin learns nothing about the input or the media.
   app.use("/admin/media/*", async (c, next) => {

@@ -1,9 +1,44 @@
 import type { ProductSummary } from "@reelmart/core/api/catalog";
 import type { MediaEdited } from "@reelmart/core/api/discovery";
-import { type Kysely, sql } from "kysely";
+import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { notFound } from "../../http/errors.ts";
 import { getProductsByIds } from "../catalog/catalog.service.ts";
+
+type ProductScope = ExpressionBuilder<DB & { p: DB["products"] }, "p">;
+
+function listedIn(marketplaceId: string) {
+  return (eb: ProductScope) =>
+    eb.exists(
+      eb
+        .selectFrom("marketplace_listings as ml")
+        .select(sql.lit(1).as("one"))
+        .whereRef("ml.product_id", "=", "p.id")
+        .where("ml.marketplace_id", "=", marketplaceId)
+        .where("ml.is_active", "=", true),
+    );
+}
+
+/** Explore's trending row: active products by the total views of their media, most viewed first. */
+export async function trendingProducts(db: Kysely<DB>, input: { marketplaceId?: string; limit: number }): Promise<ProductSummary[]> {
+  let query = db
+    .selectFrom("products as p")
+    .leftJoin("product_media as m", "m.product_id", "p.id")
+    .select("p.id")
+    .where("p.status", "=", "active")
+    .groupBy("p.id");
+  if (input.marketplaceId) query = query.where(listedIn(input.marketplaceId));
+  const rows = await query
+    .orderBy(sql`coalesce(sum(m.view_count), 0)`, "desc")
+    .orderBy("p.created_at", "desc")
+    .orderBy("p.id")
+    .limit(input.limit)
+    .execute();
+  return getProductsByIds(
+    db,
+    rows.map((row) => row.id),
+  );
+}
 
 /**
  * Similar products (001 §2): other active products, those sharing the category or brand first
@@ -29,19 +64,7 @@ export async function similarProducts(
     .select("p.id")
     .where("p.status", "=", "active")
     .where("p.id", "<>", productId);
-  if (input.marketplaceId) {
-    const marketplaceId = input.marketplaceId;
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("marketplace_listings as ml")
-          .select(sql.lit(1).as("one"))
-          .whereRef("ml.product_id", "=", "p.id")
-          .where("ml.marketplace_id", "=", marketplaceId)
-          .where("ml.is_active", "=", true),
-      ),
-    );
-  }
+  if (input.marketplaceId) query = query.where(listedIn(input.marketplaceId));
   const rows = await query
     .orderBy(sql`${sameCategory} + ${sameBrand}`, "desc")
     .orderBy("p.created_at", "desc")

@@ -40,6 +40,18 @@ describe("similar products", () => {
     expect(one.body.items).toHaveLength(1);
   });
 
+  it("ranks trending products by media views", async () => {
+    const { db } = server.deps.database;
+    await createMedia(db, ids.unrelated, { view_count: 50 });
+    await createMedia(db, ids.category, { view_count: 10 });
+    await createMedia(db, ids.category, { view_count: 45 });
+    const { body } = await server.json<{ items: ProductSummary[] }>(`/api/discovery/trending?limit=2`);
+    expect(body.items.map((product) => product.id)).toEqual([ids.category, ids.unrelated]);
+    const listed = await server.json<{ items: ProductSummary[] }>(`/api/discovery/trending?marketplaceId=${marketplaceId}`);
+    expect(listed.body.items.map((product) => product.id).slice(0, 2)).toEqual([ids.category, ids.unrelated]);
+    expect(listed.body.items).toHaveLength(3);
+  });
+
   it("answers 404 for an unknown product and 400 naming a bad parameter", async () => {
     expect((await server.json(`/api/products/${crypto.randomUUID()}/similar`)).status).toBe(404);
     const bad = await server.json<ErrorReply>(`/api/products/${ids.source}/similar?limit=0`);
