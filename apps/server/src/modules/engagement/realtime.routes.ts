@@ -25,7 +25,7 @@ const realtimeRoute = createRoute({
   description:
     "topics is a comma-separated list of comments:{mediaId}, counters:{mediaId} and saved:{userId} (the viewer's own only). " +
     "Sends 'ready' once subscribed, then 'change' events {topic, kind, ids} and a 'ping' every 20 s. " +
-    "To change topics the browser reopens the stream and refetches what it shows (docs/decisions/020).",
+    "To change topics the browser reopens the stream and refetches what it shows (docs/decisions/023).",
   request: { query: RealtimeQuerySchema },
   responses: {
     200: { description: "An event stream", content: { "text/event-stream": { schema: z.string() } } },

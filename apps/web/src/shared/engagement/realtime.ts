@@ -20,7 +20,7 @@ const RECONNECT_BASE_MS = 1000;
 const RECONNECT_MAX_MS = 30_000;
 
 /**
- * One EventSource per browser tab multiplexing every topic on screen (docs/decisions/020). The topic
+ * One EventSource per browser tab multiplexing every topic on screen (docs/decisions/023). The topic
  * set travels in the URL, so a change reopens the stream (debounced): any instance behind a load
  * balancer can serve it, with no per-connection state on the server.
  */
