@@ -1,7 +1,7 @@
 import type { Brand, Category, Marketplace, Media, MediaRendition, Page, ProductDetail, ProductSummary } from "@reelmart/core/api/catalog";
 import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
-import { KEYSET_TIMESTAMP_FORMAT, type Keyset, encodeCursor } from "./catalog.cursor.ts";
+import { type Keyset, encodeCursor } from "./catalog.cursor.ts";
 import { type BrandRow, type ProductRow, toBrand, toMarketplace, toMedia, toProductDetail, toProductSummary } from "./catalog.mappers.ts";
 
 // Public catalogue reads. Only active products are visible; every list is O(page): one query for
@@ -27,6 +27,16 @@ export interface SearchInput {
   q: string;
   limit: number;
   marketplaceId?: string;
+}
+
+/** A row's keyset timestamp in exact microseconds (extract is numeric, not float, since PostgreSQL 14). */
+function keysetMicros(column: "p.created_at" | "b.created_at") {
+  return sql<string>`(extract(epoch from ${sql.ref(column)}) * 1000000)::bigint::text`.as("keyset_at");
+}
+
+/** Rows strictly after `after` in (created_at desc, id desc) order, comparing at full precision. */
+function before(table: "p" | "b", after: Keyset) {
+  return sql<boolean>`(${sql.ref(`${table}.created_at`)}, ${sql.ref(`${table}.id`)}) < (timestamptz 'epoch' + cast(${after.createdAtMicros} as bigint) * interval '1 microsecond', cast(${after.id} as uuid))`;
 }
 
 /** ILIKE pattern for a literal substring: the user's % and _ match themselves. */
@@ -67,7 +77,7 @@ function activeProducts(db: Kysely<DB>) {
       "b.name as brand_name",
       "b.logo_url as brand_logo_url",
       "b.featured as brand_featured",
-      sql<string>`to_char(p.created_at at time zone 'UTC', ${sql.lit(KEYSET_TIMESTAMP_FORMAT)})`.as("keyset_at"),
+      keysetMicros("p.created_at"),
     ])
     .where("p.status", "=", "active");
 }
@@ -133,7 +143,7 @@ async function withMedia(db: Kysely<DB>, rows: ProductRow[]): Promise<ProductSum
 
 function nextCursor<T extends { id: string; keyset_at: string }>(rows: T[], limit: number): string | null {
   const last = rows[limit - 1];
-  return rows.length > limit && last ? encodeCursor({ createdAt: last.keyset_at, id: last.id }) : null;
+  return rows.length > limit && last ? encodeCursor({ createdAtMicros: last.keyset_at, id: last.id }) : null;
 }
 
 /** Active products, newest first, one keyset page (one extra row tells whether another page exists). */
@@ -142,10 +152,7 @@ export async function listProducts(db: Kysely<DB>, input: ProductListInput): Pro
   if (input.marketplaceId) query = query.where(listedIn(input.marketplaceId));
   if (input.category !== undefined) query = query.where("p.category", "=", input.category);
   if (input.brandId) query = query.where("p.brand_id", "=", input.brandId);
-  if (input.after) {
-    const { createdAt, id } = input.after;
-    query = query.where(sql<boolean>`(p.created_at, p.id) < (cast(${createdAt} as timestamptz), cast(${id} as uuid))`);
-  }
+  if (input.after) query = query.where(before("p", input.after));
   const rows = await query.orderBy("p.created_at", "desc").orderBy("p.id", "desc").limit(input.limit + 1).execute();
   return { items: await withMedia(db, rows.slice(0, input.limit)), nextCursor: nextCursor(rows, input.limit) };
 }
@@ -213,7 +220,7 @@ function brandsWithCounts(db: Kysely<DB>) {
       "b.website_url",
       "b.featured",
       "b.created_at",
-      sql<string>`to_char(b.created_at at time zone 'UTC', ${sql.lit(KEYSET_TIMESTAMP_FORMAT)})`.as("keyset_at"),
+      keysetMicros("b.created_at"),
       (eb) =>
         eb
           .selectFrom("products as p")
@@ -233,10 +240,7 @@ export async function listBrands(db: Kysely<DB>, input: BrandListInput): Promise
   let query = brandsWithCounts(db);
   const term = input.q?.trim();
   if (term) query = query.where("b.name", "ilike", containsPattern(term));
-  if (input.after) {
-    const { createdAt, id } = input.after;
-    query = query.where(sql<boolean>`(b.created_at, b.id) < (cast(${createdAt} as timestamptz), cast(${id} as uuid))`);
-  }
+  if (input.after) query = query.where(before("b", input.after));
   const rows = await query.orderBy("b.created_at", "desc").orderBy("b.id", "desc").limit(input.limit + 1).execute();
   return { items: rows.slice(0, input.limit).map(toBrandWithCount), nextCursor: nextCursor(rows, input.limit) };
 }

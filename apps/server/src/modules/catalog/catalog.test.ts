@@ -92,7 +92,8 @@ describe("GET /api/products", () => {
       ["marketplaceId=abc", "marketplaceId"],
       ["brandId=1", "brandId"],
       ["cursor=not-a-cursor", "cursor"],
-      [`cursor=${Buffer.from(`2024-02-31T00:00:00.000000Z|${randomUUID()}`).toString("base64url")}`, "cursor"],
+      [`cursor=${Buffer.from(`99999999999999999|${randomUUID()}`).toString("base64url")}`, "cursor"],
+      [`cursor=${Buffer.from(`1700000000000000|${randomUUID()}|x`).toString("base64url")}`, "cursor"],
     ] as const) {
       const { status, body } = await get<ErrorResponse>(`/api/products?${query}`);
       expect(status, query).toBe(400);

@@ -1,0 +1,50 @@
+import { fork, spawn } from "node:child_process";
+import { once } from "node:events";
+
+async function waitForHealth(baseUrl, child, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server did not answer /api/health within ${timeoutMs} ms`);
+}
+
+/** The built server (apps/server/dist/main.js) on a port of its own; resolves once it answers. */
+export async function startServer({ root, dataDir, port }) {
+  const child = spawn(process.execPath, ["apps/server/dist/main.js"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: "false", LOG_LEVEL: "warn", MEDIA_WORKERS: "0" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(baseUrl, child);
+  } catch (error) {
+    await stop(child);
+    throw error;
+  }
+  return { baseUrl, stop: () => stop(child) };
+}
+
+/** The bare node:http reference server answering `bodyFile`'s bytes. */
+export async function startBareServer(root, bodyFile) {
+  const child = fork(new URL("./bare-server.mjs", import.meta.url), [bodyFile], { cwd: root, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const [{ port }] = await once(child, "message");
+  return { baseUrl: `http://127.0.0.1:${port}`, stop: () => stop(child) };
+}
+
+async function stop(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, "exit");
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(timer);
+}

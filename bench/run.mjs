@@ -1,0 +1,139 @@
+// API load benchmark (DESIGN.md, Budgets): each scenario in bench/scenarios runs against the built
+// server on a fresh embedded database filled with bench data, then against a bare node:http server
+// answering the same bytes, and is judged on p99 latency and on throughput relative to the bare server.
+//
+//   npm run bench                      every scenario, 1,000 products, 10 s each
+//   BENCH_SCENARIOS=product-by-id BENCH_PRODUCTS=100000 BENCH_DURATION=5 npm run bench
+//   BENCH_SKIP_BUILD=1 npm run bench   reuse apps/server/dist as it is
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import autocannon from "autocannon";
+import { insertCatalogue } from "./lib/catalogue-data.mjs";
+import { startBareServer, startServer } from "./lib/processes.mjs";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, "..");
+const settings = {
+  products: Number(process.env.BENCH_PRODUCTS ?? 1000),
+  durationS: Number(process.env.BENCH_DURATION ?? 10),
+  warmupS: 2,
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
+  only: process.env.BENCH_SCENARIOS?.split(",").filter(Boolean),
+};
+
+async function loadScenarios() {
+  const files = readdirSync(path.join(here, "scenarios")).filter((file) => file.endsWith(".mjs")).sort();
+  const scenarios = [];
+  for (const file of files) scenarios.push((await import(pathToFileURL(path.join(here, "scenarios", file)).href)).default);
+  return settings.only ? scenarios.filter((scenario) => settings.only.includes(scenario.name)) : scenarios;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+    probe.on("error", reject);
+  });
+}
+
+function load(baseUrl, scenario, data, durationS) {
+  return autocannon({
+    url: baseUrl,
+    connections: settings.connections,
+    duration: durationS,
+    requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: scenario.path(data) }) }],
+  });
+}
+
+async function measure(baseUrl, scenario, data) {
+  await load(baseUrl, scenario, data, settings.warmupS);
+  const result = await load(baseUrl, scenario, data, settings.durationS);
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+async function runScenario(scenario, data, baseUrl, workDir) {
+  const sample = await fetch(`${baseUrl}${scenario.path(data)}`);
+  const body = Buffer.from(await sample.arrayBuffer());
+  if (!sample.ok) throw new Error(`${scenario.name}: ${sample.status} ${body.toString("utf8").slice(0, 200)}`);
+  const bodyFile = path.join(workDir, `${scenario.name}.json`);
+  writeFileSync(bodyFile, body);
+
+  const server = await measure(baseUrl, scenario, data);
+  const bare = await startBareServer(root, bodyFile);
+  let reference;
+  try {
+    reference = await measure(bare.baseUrl, scenario, data);
+  } finally {
+    await bare.stop();
+  }
+  const ratio = Math.round((server.requestsPerSecond / reference.requestsPerSecond) * 100) / 100;
+  const pass = server.p99Ms < scenario.budget.p99Ms && ratio >= scenario.budget.minRatio && server.non2xx === 0 && server.errors === 0;
+  return { name: scenario.name, description: scenario.description, responseBytes: body.length, server, bare: reference, ratio, budget: scenario.budget, pass };
+}
+
+function report(result) {
+  const { server, bare } = result;
+  console.log(
+    `${result.name.padEnd(22)} ${String(server.requestsPerSecond).padStart(6)} req/s  p50 ${String(server.p50Ms).padStart(3)} ms  p99 ${String(server.p99Ms).padStart(3)} ms` +
+      `  | bare ${String(bare.requestsPerSecond).padStart(6)} req/s  ratio ${result.ratio.toFixed(2)}  | ${result.responseBytes} B` +
+      `  ${result.pass ? "PASS" : "FAIL"} (p99 < ${result.budget.p99Ms} ms, ratio >= ${result.budget.minRatio})` +
+      (server.non2xx || server.errors ? `  non2xx ${server.non2xx} errors ${server.errors}` : ""),
+  );
+}
+
+async function main() {
+  const startedAt = new Date().toISOString();
+  const scenarios = await loadScenarios();
+  if (!scenarios.length) throw new Error("no scenario matches BENCH_SCENARIOS");
+  if (process.env.BENCH_SKIP_BUILD !== "1") {
+    console.log("building…");
+    execFileSync("flock", ["/tmp/build.lock", process.execPath, "scripts/build.mjs"], { cwd: root, stdio: "inherit" });
+  }
+
+  const workDir = mkdtempSync(path.join(os.tmpdir(), "reelmart-bench-"));
+  const dataDir = path.join(workDir, "data");
+  try {
+    // The first start migrates the empty database; bench data goes in while no server holds it.
+    const port = await freePort();
+    await (await startServer({ root, dataDir, port })).stop();
+    console.log(`inserting ${settings.products} products…`);
+    const data = await insertCatalogue(dataDir, settings.products);
+
+    const server = await startServer({ root, dataDir, port });
+    const results = [];
+    try {
+      for (const scenario of scenarios) {
+        const result = await runScenario(scenario, data, server.baseUrl, workDir);
+        report(result);
+        results.push(result);
+      }
+    } finally {
+      await server.stop();
+    }
+
+    mkdirSync(path.join(here, "results"), { recursive: true });
+    const file = path.join(here, "results", `${startedAt.replace(/[:.]/g, "-")}.json`);
+    const machine = { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, loadAverage: os.loadavg() };
+    writeFileSync(file, `${JSON.stringify({ startedAt, settings, machine, results }, null, 2)}\n`);
+    console.log(`results: ${path.relative(root, file)}`);
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
