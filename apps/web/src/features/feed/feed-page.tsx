@@ -59,14 +59,27 @@ export function FeedPage() {
     [scrollToIndex],
   );
 
-  // Each scroll frame reads which card fills the screen; snap points make it an exact multiple.
+  const itemsRef = useRef(items);
+  useEffect(() => {
+    itemsRef.current = items;
+  }, [items]);
+
+  // Each scroll event reads which card fills the screen (snap points make it an exact multiple); the
+  // new card starts playing right there, and React catches up on the next frame.
   useEffect(() => {
     const element = scroller;
     if (!element) return;
     let frame = 0;
+    let shown = -1;
     const onScroll = () => {
+      const index = Math.round(element.scrollTop / Math.max(element.clientHeight, 1));
+      if (index !== shown) {
+        shown = index;
+        const item = itemsRef.current[index];
+        if (item) players.current.get(item.id)?.playNow();
+      }
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => setCurrent(Math.round(element.scrollTop / Math.max(element.clientHeight, 1))));
+      frame = requestAnimationFrame(() => setCurrent(index));
     };
     element.addEventListener("scroll", onScroll, { passive: true });
     return () => {
@@ -120,8 +133,9 @@ export function FeedPage() {
   }, [current, items, scrollToIndex]);
 
   const header = (
-    <div className="pointer-events-none absolute inset-x-0 top-0 z-30 flex flex-col gap-2 px-3 pt-[max(0.75rem,env(safe-area-inset-top))] pr-16">
-      <div className="pointer-events-auto">
+    <div className="pointer-events-none absolute inset-x-0 top-0 z-30 flex flex-col gap-2 px-3 pt-[max(0.75rem,env(safe-area-inset-top))]">
+      {/* Leaves room for the marketplace switcher the shell draws at the top right. */}
+      <div className="pointer-events-auto mr-40">
         <FeedSearchBox term={term} onTermChange={applyTerm} />
       </div>
       {term && (
@@ -140,23 +154,37 @@ export function FeedPage() {
     body = <Spinner label="Loading videos" className="h-full" />;
   } else if (feed.isError && loaded.length === 0) {
     body = (
-      <EmptyState
-        icon={<VideoOff />}
-        title="No products available"
-        description={feed.error.message}
-        action={
-          <button type="button" onClick={() => void feed.refetch()} className="rounded-full bg-white px-5 py-2 text-sm font-semibold text-black">
-            Try again
-          </button>
-        }
-      />
+      <Centered>
+        <EmptyState
+          icon={<VideoOff />}
+          title="No products available"
+          description={feed.error.message}
+          action={
+            <button type="button" onClick={() => void feed.refetch()} className="rounded-full bg-white px-5 py-2 text-sm font-semibold text-black">
+              Try again
+            </button>
+          }
+        />
+      </Centered>
     );
   } else if (loaded.length === 0) {
-    body = <EmptyState icon={<VideoOff />} title="No products available" />;
+    body = (
+      <Centered>
+        <EmptyState icon={<VideoOff />} title="No products available" />
+      </Centered>
+    );
   } else if (playable.length === 0) {
-    body = <EmptyState icon={<VideoOff />} title="Products found but no valid videos available" />;
+    body = (
+      <Centered>
+        <EmptyState icon={<VideoOff />} title="Products found but no valid videos available" />
+      </Centered>
+    );
   } else if (items.length === 0) {
-    body = <EmptyState icon={<SearchX />} title="No videos found" description="Try different keywords or check spelling" />;
+    body = (
+      <Centered>
+        <EmptyState icon={<SearchX />} title="No videos found" description="Try different keywords or check spelling" />
+      </Centered>
+    );
   } else {
     body = (
       <div
@@ -214,6 +242,10 @@ export function FeedPage() {
       )}
     </div>
   );
+}
+
+function Centered({ children }: { children: React.ReactNode }) {
+  return <div className="flex h-full items-center justify-center">{children}</div>;
 }
 
 function PullHint({ state }: { state: PullState }) {

@@ -17,6 +17,11 @@ export type PlayerLoad = "play" | "preload" | "none";
 
 export interface VideoPlayerHandle {
   togglePlay(): void;
+  /**
+   * Starts a preloaded video at once, from the scroll event, instead of after the next render:
+   * this is what keeps the next video within 150 ms of the swipe (DESIGN.md budgets).
+   */
+  playNow(): void;
   /** Hold-to-pause (long press): pause without showing the paused state, then resume. */
   hold(held: boolean): void;
 }
@@ -157,6 +162,10 @@ export function VideoPlayer({ media, productThumbnailUrl, label, load, captureTh
         setUserPaused(true);
       }
     },
+    playNow() {
+      const element = video.current;
+      if (element && !failed) void element.play().catch(() => {});
+    },
     hold: setHeld,
   }));
 
@@ -259,7 +268,8 @@ export function VideoPlayer({ media, productThumbnailUrl, label, load, captureTh
         </button>
       )}
 
-      <div className="absolute top-[max(0.75rem,env(safe-area-inset-top))] right-3 z-20 flex flex-col gap-2" data-gesture-ignore>
+      {/* Below the app's top-right header controls (the marketplace switcher). */}
+      <div className="absolute top-[calc(max(0.75rem,env(safe-area-inset-top))+3.5rem)] right-3 z-20 flex flex-col gap-2" data-gesture-ignore>
         <ControlButton label="Mute" pressed={muted} onClick={toggleMuted}>
           {muted ? <VolumeX className="size-5" aria-hidden /> : <Volume2 className="size-5" aria-hidden />}
         </ControlButton>
