@@ -64,7 +64,7 @@ export interface BrandRow {
 export interface ProductDetailParts {
   specifications: unknown;
   highlights: { id: string; text: string; display_order: number }[];
-  promotions: { id: string; has_promotion: boolean; label: string | null; promo_end_date: Date | null }[];
+  promotions: { id: string; has_promotion: boolean; label: string | null; promo_end_date: string | null }[];
   variants: {
     id: string;
     size: string | null;
@@ -152,7 +152,7 @@ export function toProductDetail(row: ProductRow, media: Media[], parts: ProductD
       id: p.id,
       hasPromotion: p.has_promotion,
       label: p.label,
-      promoEndDate: p.promo_end_date ? p.promo_end_date.toISOString() : null,
+      promoEndDate: p.promo_end_date ? new Date(p.promo_end_date).toISOString() : null,
     })),
     variants: parts.variants.map((v) => ({
       id: v.id,

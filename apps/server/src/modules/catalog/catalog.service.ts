@@ -1,5 +1,6 @@
 import type { Brand, Category, Marketplace, Media, MediaRendition, Page, ProductDetail, ProductSummary } from "@reelmart/core/api/catalog";
 import { type ExpressionBuilder, type Kysely, sql } from "kysely";
+import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { DB } from "../../db/schema.ts";
 import { type Keyset, encodeCursor } from "./catalog.cursor.ts";
 import { type BrandRow, type ProductRow, toBrand, toMarketplace, toMedia, toProductDetail, toProductSummary } from "./catalog.mappers.ts";
@@ -166,46 +167,53 @@ export async function getProductsByIds(db: Kysely<DB>, ids: string[]): Promise<P
   return withMedia(db, [...new Set(ordered)]);
 }
 
-/** One active product with everything its pages show; null when unknown, inactive or not listed in `marketplaceId`. */
+/**
+ * One active product with everything its pages show; null when unknown, inactive or not listed in
+ * `marketplaceId`. Its small lists come back as JSON from the same query: on embedded PGlite every
+ * query is a serialized round trip, and this page is on the hot path (DESIGN.md budgets).
+ */
 export async function getProduct(db: Kysely<DB>, id: string, marketplaceId?: string): Promise<ProductDetail | null> {
-  let query = activeProducts(db).select("p.specifications").where("p.id", "=", id);
+  let query = activeProducts(db)
+    .select((eb) => [
+      "p.specifications",
+      jsonArrayFrom(
+        eb.selectFrom("product_highlights as h").select(["h.id", "h.text", "h.display_order"]).whereRef("h.product_id", "=", "p.id").orderBy("h.display_order").orderBy("h.id"),
+      ).as("highlights"),
+      jsonArrayFrom(
+        eb
+          .selectFrom("product_promotions as pr")
+          // JSON carries timestamps as text; the mapper turns them into ISO strings.
+          .select(["pr.id", "pr.has_promotion", "pr.label", sql<string | null>`pr.promo_end_date`.as("promo_end_date")])
+          .whereRef("pr.product_id", "=", "p.id")
+          .orderBy("pr.created_at")
+          .orderBy("pr.id"),
+      ).as("promotions"),
+      jsonArrayFrom(
+        eb
+          .selectFrom("product_variants as v")
+          // numeric as text keeps "50.00" (JSON would make it the number 50).
+          .select(["v.id", "v.size", "v.color", "v.color_hex", "v.stock", sql<string>`v.price_adjustment::text`.as("price_adjustment"), "v.image_url"])
+          .whereRef("v.product_id", "=", "p.id")
+          .orderBy("v.id"),
+      ).as("variants"),
+      jsonArrayFrom(
+        eb
+          .selectFrom("marketplace_listings as ml")
+          .innerJoin("marketplaces as m", "m.id", "ml.marketplace_id")
+          .select(["m.id", "m.name", "m.flag_url"])
+          .whereRef("ml.product_id", "=", "p.id")
+          .where("ml.is_active", "=", true)
+          .where("m.is_active", "=", true)
+          .orderBy("m.display_order")
+          .orderBy("m.name"),
+      ).as("marketplaces"),
+    ])
+    .where("p.id", "=", id);
   if (marketplaceId) query = query.where(listedIn(marketplaceId));
   const row = await query.executeTakeFirst();
   if (!row) return null;
-  const [media, highlights, promotions, variants, marketplaces] = await Promise.all([
-    mediaByProduct(db, [row.id]),
-    db
-      .selectFrom("product_highlights")
-      .select(["id", "text", "display_order"])
-      .where("product_id", "=", row.id)
-      .orderBy("display_order")
-      .orderBy("id")
-      .execute(),
-    db
-      .selectFrom("product_promotions")
-      .select(["id", "has_promotion", "label", "promo_end_date"])
-      .where("product_id", "=", row.id)
-      .orderBy("created_at")
-      .orderBy("id")
-      .execute(),
-    db
-      .selectFrom("product_variants")
-      .select(["id", "size", "color", "color_hex", "stock", "price_adjustment", "image_url"])
-      .where("product_id", "=", row.id)
-      .orderBy("id")
-      .execute(),
-    db
-      .selectFrom("marketplace_listings as ml")
-      .innerJoin("marketplaces as m", "m.id", "ml.marketplace_id")
-      .select(["m.id", "m.name", "m.flag_url"])
-      .where("ml.product_id", "=", row.id)
-      .where("ml.is_active", "=", true)
-      .where("m.is_active", "=", true)
-      .orderBy("m.display_order")
-      .orderBy("m.name")
-      .execute(),
-  ]);
-  return toProductDetail(row, media.get(row.id) ?? [], { specifications: row.specifications, highlights, promotions, variants, marketplaces });
+  const media = await mediaByProduct(db, [row.id]);
+  return toProductDetail(row, media.get(row.id) ?? [], row);
 }
 
 function brandsWithCounts(db: Kysely<DB>) {
