@@ -25,10 +25,11 @@ export interface JobKind {
   onFailed?: JobFailedHandler;
 }
 
-export async function enqueueJob(db: Kysely<DB>, kind: string, payload: Record<string, unknown>): Promise<string> {
+/** Queues a job; jobs run in run_after order (default now), which callers use to set priorities. */
+export async function enqueueJob(db: Kysely<DB>, kind: string, payload: Record<string, unknown>, runAfter?: Date): Promise<string> {
   const row = await db
     .insertInto("media_jobs")
-    .values({ kind, payload: JSON.stringify(payload) })
+    .values({ kind, payload: JSON.stringify(payload), run_after: runAfter })
     .returning("id")
     .executeTakeFirstOrThrow();
   await sql`select pg_notify(${MEDIA_JOBS_CHANNEL}, ${row.id})`.execute(db);

@@ -90,6 +90,11 @@ describe("demo catalogue seed", () => {
     expect(await db().selectFrom("product_promotions").select("id").execute()).not.toHaveLength(0);
   });
 
+  it.skipIf(!ffmpeg)("queues every main product video before the UGC videos", async () => {
+    const jobs = await db().selectFrom("media_jobs").select("payload").orderBy("run_after").execute();
+    expect(jobs.map((job) => job.payload.isMain)).toEqual([...Array(10).fill(true), ...Array(10).fill(false)]);
+  });
+
   it("is idempotent: a second run adds nothing", async () => {
     const before = await counts(server);
     const result = await seedDemoCatalogue(server.deps);

@@ -198,8 +198,10 @@ export async function seedDemoCatalogue(deps: SeedDeps): Promise<SeedResult> {
           })),
         ])
         .execute();
-      for (const video of videos) {
-        await enqueueJob(trx, DEMO_VIDEO_JOB, { ...video.payload });
+      for (const [order, video] of videos.entries()) {
+        // Every product's main video before any UGC video, newest product first: the feed's first
+        // cards become playable soonest. (Rows in one transaction share now(), so order by run_after.)
+        await enqueueJob(trx, DEMO_VIDEO_JOB, { ...video.payload }, new Date(now + order * DEMO_PRODUCTS.length + index));
         videoJobs++;
       }
     }
