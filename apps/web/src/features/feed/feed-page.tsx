@@ -22,6 +22,8 @@ import { VideoCard, cardMedia } from "./video-card.tsx";
 const RENDER_WINDOW = PRELOAD_NEIGHBOURS + 1;
 /** Fetch the next page when the viewer is this close to the end of what is loaded. */
 const PREFETCH_REMAINING = 3;
+/** How many feed items a search term is matched against at most. */
+const SEARCH_SCOPE = 200;
 
 const searchFields = (item: FeedItem) => ({ title: item.title, brandName: item.brand?.name ?? null, category: item.category, description: item.description });
 
@@ -109,9 +111,12 @@ export function FeedPage() {
   }, [scrollToIndex]);
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
+  // While searching, the client ranking (001 §5) looks at more of the feed than the pages seen so
+  // far, up to a bound that keeps a phone's memory and the network in check.
+  const wantMore = term ? loaded.length < SEARCH_SCOPE : current >= items.length - PREFETCH_REMAINING;
   useEffect(() => {
-    if (!term && hasNextPage && !isFetchingNextPage && current >= items.length - PREFETCH_REMAINING) void fetchNextPage();
-  }, [current, items.length, term, hasNextPage, isFetchingNextPage, fetchNextPage]);
+    if (wantMore && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [wantMore, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   // Keyboard: ArrowUp/ArrowDown move between cards, Space toggles play, M mutes.
   useEffect(() => {

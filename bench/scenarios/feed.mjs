@@ -1,0 +1,76 @@
+// The video feed (issue #5). Two measurements:
+// 1. Under load, like every scenario: the first feed page for ever-new visit seeds, p99 < 25 ms.
+// 2. scale(): DESIGN.md's "feed cost is O(page), not O(catalogue)": the first page's latency on
+//    fresh catalogues of 1,000 and 100,000 products, sequential requests with distinct seeds; the
+//    100k median must be within 1.5x of the 1k median.
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { insertCatalogue } from "../lib/catalogue-data.mjs";
+import { startServer } from "../lib/processes.mjs";
+
+const PAGE = 10;
+const SIZES = [1000, 100_000];
+const WARMUP_REQUESTS = 50;
+const MEASURED_REQUESTS = 300;
+const MAX_RATIO = 1.5;
+
+let visit = 0;
+const firstPage = () => `/api/feed?seed=bench-${(visit += 1)}&limit=${PAGE}`;
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function latencies(baseUrl, count) {
+  const samples = [];
+  for (let i = 0; i < count; i += 1) {
+    const started = performance.now();
+    const response = await fetch(`${baseUrl}${firstPage()}`);
+    const body = await response.json();
+    samples.push(performance.now() - started);
+    if (!response.ok || body.items.length !== PAGE) throw new Error(`feed answered ${response.status} with ${body.items?.length} items`);
+  }
+  return samples.sort((a, b) => a - b);
+}
+
+async function firstPageAt(root, products, port) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "reelmart-bench-feed-"));
+  try {
+    await (await startServer({ root, dataDir, port })).stop();
+    await insertCatalogue(dataDir, products);
+    const server = await startServer({ root, dataDir, port });
+    try {
+      await latencies(server.baseUrl, WARMUP_REQUESTS);
+      const samples = await latencies(server.baseUrl, MEASURED_REQUESTS);
+      const round = (ms) => Math.round(ms * 100) / 100;
+      return { products, medianMs: round(percentile(samples, 50)), p95Ms: round(percentile(samples, 95)), p99Ms: round(percentile(samples, 99)) };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export default {
+  name: "feed-first-page",
+  description: `GET /api/feed (first page of ${PAGE} for a new visit seed each request)`,
+  budget: { p99Ms: 25, minRatio: 0.5 },
+  path: firstPage,
+  /** Runs after the load scenarios on catalogues of its own; returns a result for the report. */
+  async scale({ root, port }) {
+    const sizes = [];
+    for (const products of SIZES) {
+      console.log(`feed scale: ${products} products…`);
+      sizes.push(await firstPageAt(root, products, port));
+    }
+    const ratio = Math.round((sizes[1].medianMs / sizes[0].medianMs) * 100) / 100;
+    const pass = ratio <= MAX_RATIO;
+    for (const size of sizes) {
+      console.log(`feed first page @ ${String(size.products).padStart(6)} products: median ${size.medianMs} ms  p95 ${size.p95Ms} ms  p99 ${size.p99Ms} ms`);
+    }
+    console.log(`feed first page 100k/1k median ratio ${ratio.toFixed(2)}  ${pass ? "PASS" : "FAIL"} (<= ${MAX_RATIO})`);
+    return { name: "feed-scale", description: "Feed first-page latency at 1k and 100k products", sizes, ratio, budget: { maxRatio: MAX_RATIO }, pass };
+  },
+};
