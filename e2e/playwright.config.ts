@@ -11,6 +11,8 @@ process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `reelmart-e2e-${Date.now()}`
 export default defineConfig({
   testDir: ".",
   testMatch: "**/*.spec.ts",
+  // Per port, so concurrent runs on one machine never clear each other's traces.
+  outputDir: `../test-results/e2e-${PORT}`,
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
