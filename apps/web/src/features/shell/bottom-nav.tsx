@@ -18,7 +18,7 @@ export function BottomNav() {
   return (
     <nav
       aria-label="Main"
-      className="fixed inset-x-0 bottom-0 z-40 mx-auto w-full max-w-(--app-max-width) border-t border-white/10 bg-neutral-950/95 pb-[env(safe-area-inset-bottom)] backdrop-blur-md"
+      className="fixed inset-x-0 bottom-0 z-40 mx-auto w-full max-w-(--app-max-width) bg-neutral-950/95 shadow-[0_-1px_0_rgb(255_255_255/0.1)] pb-[env(safe-area-inset-bottom)] backdrop-blur-md"
     >
       <ul className="grid h-(--bottom-nav-height) grid-cols-5">
         {TABS.map(({ path, label, Icon }) => {

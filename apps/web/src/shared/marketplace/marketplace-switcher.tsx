@@ -1,13 +1,15 @@
 import { Globe } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { useSession } from "../session/use-session.ts";
-import { Dialog } from "../ui/dialog.tsx";
 import { readMarketplaceDialogState, recordMarketplaceDialogShown } from "./marketplace-dialog-state.ts";
-import { MarketplaceRadioList } from "./marketplace-radio-list.tsx";
 import { calendarDay, resolveSelectedId, shouldOpenMarketplaceDialog } from "./marketplace-rules.ts";
 import { getSelectedMarketplaceId, setSelectedMarketplaceId } from "./marketplace-store.ts";
 import { useMarketplace, useMarketplaceList, useMarketplacePreference } from "./use-marketplace.ts";
+
+const MarketplacePickerDialog = lazy(async () => ({
+  default: (await import("./marketplace-picker-dialog.tsx")).MarketplacePickerDialog,
+}));
 
 /**
  * Mounted once in the root layout: the top-right badge, the picker dialog, and the start-up work
@@ -15,22 +17,20 @@ import { useMarketplace, useMarketplaceList, useMarketplacePreference } from "./
  */
 export function MarketplaceSwitcher() {
   const [open, setOpen] = useState(false);
-  const { marketplaces, selected, selectedId, isLoading, select } = useMarketplace();
-  useMarketplaceStartup(setOpen);
-
-  const choose = (id: string) => {
-    select(id).then(
-      () => setOpen(false),
-      // 000 §8: a failed marketplace change in the shell is only logged.
-      (error: unknown) => console.error("Changing the marketplace failed", error),
-    );
-  };
+  // The dialog's chunk loads on first use and then stays mounted so closing can animate.
+  const [wanted, setWanted] = useState(false);
+  const { selected } = useMarketplace();
+  const openChange = useCallback((next: boolean) => {
+    if (next) setWanted(true);
+    setOpen(next);
+  }, []);
+  useMarketplaceStartup(openChange);
 
   return (
     <>
       <button
         type="button"
-        onClick={() => setOpen(true)}
+        onClick={() => openChange(true)}
         aria-label={selected ? `Marketplace: ${selected.name}. Change marketplace` : "Choose a marketplace"}
         className="absolute top-[calc(env(safe-area-inset-top)+0.75rem)] right-3 z-30 flex max-w-[45%] items-center gap-1.5 rounded-full border border-white/15 bg-black/60 py-1 pr-3 pl-1.5 text-xs font-medium text-white shadow-lg backdrop-blur-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
       >
@@ -41,20 +41,11 @@ export function MarketplaceSwitcher() {
         )}
         <span className="truncate">{selected ? selected.name : "Marketplace"}</span>
       </button>
-      <Dialog
-        open={open}
-        onOpenChange={setOpen}
-        title="Step Into Their World"
-        description="Choose a Marketplace to Enter their World and explore Products."
-      >
-        <MarketplaceRadioList
-          label="Marketplaces"
-          marketplaces={marketplaces}
-          isLoading={isLoading}
-          value={selectedId}
-          onChoose={choose}
-        />
-      </Dialog>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <MarketplacePickerDialog open={open} onOpenChange={openChange} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

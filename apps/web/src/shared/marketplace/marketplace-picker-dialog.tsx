@@ -1,0 +1,32 @@
+import { Dialog } from "../ui/dialog.tsx";
+import { MarketplaceRadioList } from "./marketplace-radio-list.tsx";
+import { useMarketplace } from "./use-marketplace.ts";
+
+interface MarketplacePickerDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** 000 §2: the shell's picker. Its own chunk, so Radix stays out of the first page load. */
+export function MarketplacePickerDialog({ open, onOpenChange }: MarketplacePickerDialogProps) {
+  const { marketplaces, selectedId, isLoading, select } = useMarketplace();
+
+  const choose = (id: string) => {
+    select(id).then(
+      () => onOpenChange(false),
+      // 000 §8: a failed marketplace change in the shell is only logged.
+      (error: unknown) => console.error("Changing the marketplace failed", error),
+    );
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Step Into Their World"
+      description="Choose a Marketplace to Enter their World and explore Products."
+    >
+      <MarketplaceRadioList label="Marketplaces" marketplaces={marketplaces} isLoading={isLoading} value={selectedId} onChoose={choose} />
+    </Dialog>
+  );
+}
