@@ -10,6 +10,15 @@ async function createAccount(page: Page, email: string) {
   await page.getByRole("button", { name: "Create account" }).click();
 }
 
+// The shell's marketplace picker opens on a first visit and for signed-in users without a
+// preference; whenever it covers the page, choose the first marketplace and carry on.
+test.beforeEach(async ({ page }) => {
+  await page.addLocatorHandler(page.getByRole("dialog", { name: "Step Into Their World" }), async (dialog) => {
+    await dialog.getByRole("radio").first().click();
+    await expect(dialog).toBeHidden();
+  });
+});
+
 // A tiny valid PNG (1x1, red) built in the test so nothing is read from disk.
 const PNG_1X1 = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==",
@@ -46,6 +55,7 @@ test("create an account, sign out, sign in, land back where you were; profile an
   await expect(page.getByRole("heading", { name: localPart })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
   await expect(page.getByText("No saved items")).toBeVisible();
+  await expect(page.getByText("Loading...", { exact: true })).toBeHidden();
   await page.screenshot({ path: "/tmp/accounts-profile.png" });
 
   await page.getByRole("button", { name: "Edit" }).click();

@@ -125,7 +125,7 @@ export function EditProfileDialog({ user, open, onOpenChange }: { user: SessionU
           <button
             type="submit"
             disabled={updateNames.isPending}
-            className="flex-1 rounded-full bg-rose-500 px-4 py-2.5 font-semibold text-white hover:bg-rose-400 disabled:opacity-60"
+            className="flex-1 whitespace-nowrap rounded-full bg-rose-500 px-4 py-2.5 font-semibold text-white hover:bg-rose-400 disabled:opacity-60"
           >
             {updateNames.isPending ? "Saving..." : "Save changes"}
           </button>
