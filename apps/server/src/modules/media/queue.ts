@@ -136,10 +136,15 @@ export function startWorkers(database: Database, kinds: Record<string, JobKind>,
       const timer = setTimeout(done, IDLE_POLL_MS);
       sleepers.add(done);
     });
-  const unlisten = database.listen(MEDIA_JOBS_CHANNEL, wakeAll).catch((error: unknown) => {
-    logger.warn({ err: error }, "media workers cannot LISTEN; polling only");
-    return async () => {};
-  });
+  const noop = async () => {};
+  // With no loops (MEDIA_WORKERS=0, jobs left to `npm run worker`) there is nothing to wake.
+  const unlisten =
+    count > 0
+      ? database.listen(MEDIA_JOBS_CHANNEL, wakeAll).catch((error: unknown) => {
+          logger.warn({ err: error }, "media workers cannot LISTEN; polling only");
+          return noop;
+        })
+      : Promise.resolve(noop);
 
   const loop = async (index: number) => {
     while (!stopping) {

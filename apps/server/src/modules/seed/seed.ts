@@ -7,7 +7,8 @@ import { formatPrice } from "@reelmart/core/format";
 import { sql } from "kysely";
 import type { AppDeps } from "../../context.ts";
 import { renderProductCard } from "../media/image.ts";
-import { DEMO_VIDEO_JOB, type DemoVideoPayload, PRODUCT_MEDIA_BUCKET, createMediaContext } from "../media/media-jobs.ts";
+import { MediaCache } from "../media/cache.ts";
+import { DEMO_VIDEO_JOB, type DemoVideoPayload, PRODUCT_MEDIA_BUCKET } from "../media/media-jobs.ts";
 import { FFMPEG_MISSING_MESSAGE, findFfmpeg } from "../media/ffmpeg.ts";
 import { enqueueJob } from "../media/queue.ts";
 import { DEMO_BRANDS, DEMO_CATEGORY_ROWS, DEMO_MARKETPLACES, DEMO_PRODUCTS, type DemoProduct } from "./demo-data.ts";
@@ -47,8 +48,8 @@ export const DEMO_MARKER_BRAND_ID = demoId("brand", DEMO_BRANDS[0]!.key);
  */
 export async function seedDemoCatalogue(deps: SeedDeps): Promise<SeedResult> {
   const { db } = deps.database;
-  const seeded = () => ({ created: false, products: 0, videoJobs: 0 });
-  if (await markerExists(deps)) return seeded();
+  const alreadySeeded = () => ({ created: false, products: 0, videoJobs: 0 });
+  if (await markerExists(deps)) return alreadySeeded();
 
   const ffmpeg = await findFfmpeg(deps.config.ffmpegPath);
   if (!ffmpeg) deps.logger.warn(FFMPEG_MISSING_MESSAGE);
@@ -57,7 +58,7 @@ export async function seedDemoCatalogue(deps: SeedDeps): Promise<SeedResult> {
 
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext(${SEED_LOCK}))`.execute(trx);
-    if (await trx.selectFrom("brands").select("id").where("id", "=", DEMO_MARKER_BRAND_ID).executeTakeFirst()) return seeded();
+    if (await trx.selectFrom("brands").select("id").where("id", "=", DEMO_MARKER_BRAND_ID).executeTakeFirst()) return alreadySeeded();
 
     await trx
       .insertInto("categories")
@@ -268,7 +269,7 @@ interface DemoFiles {
 /** Flags, logos and product cards into storage under content-hashed keys (re-uploading is harmless). */
 async function uploadDemoFiles(deps: SeedDeps): Promise<DemoFiles> {
   const { storage } = deps;
-  const cache = createMediaContext(deps).cache;
+  const cache = new MediaCache(deps.config.mediaCacheDir);
   const assets = assetsDir();
   const put = async (key: (hash: string) => string, body: Buffer, contentType: string) => {
     const fullKey = key(createHash("sha256").update(body).digest("hex").slice(0, 16));
