@@ -55,8 +55,9 @@ function Landing({ product }: { product: ProductDetail }) {
   const state = (location.state ?? {}) as LandingState;
   const { addToCart, buyNow } = useAddToCart();
   const { status } = useSession();
-  const [size, setSize] = useState<string | null>(null);
-  const [color, setColor] = useState<string | null>(null);
+  // Start on the first variant in stock, so one tap on Buy Now works; the pickers change it.
+  const [size, setSize] = useState<string | null>(() => firstInStock(product)?.size ?? null);
+  const [color, setColor] = useState<string | null>(() => firstInStock(product)?.color ?? null);
 
   // /purchase/{id} is a purchase intent: it puts the product in a signed-in shopper's cart once on
   // arrival, unless the feed swipe asked to skip that (001 §2 "Feed swipe gesture").
@@ -73,7 +74,6 @@ function Landing({ product }: { product: ProductDetail }) {
   const variant = selectedVariant(product, size, color);
   const basePrice = adjustedPrice(product.price, variant?.priceAdjustment);
   const finalPrice = discountedPrice(basePrice, product.discountPercentage);
-  const stock = variant ? variant.stock : product.stock;
   const promotion = activePromotion(product);
   const highlightList = highlights(product);
   const offerList = offers(product.specifications);
@@ -81,6 +81,8 @@ function Landing({ product }: { product: ProductDetail }) {
   const images = product.media.filter((media) => media.type === "image");
   const gallery = images.length ? images.map((image) => ({ id: image.id, url: image.url })) : [{ id: "thumbnail", url: product.thumbnailUrl }];
   const needsChoice = (sizes.length > 0 && !size && product.variants.some((item) => item.size)) || (colors.length > 0 && !color && product.variants.some((item) => item.color));
+  // A complete choice with no matching variant is a combination the shop does not sell.
+  const stock = variant ? variant.stock : product.variants.length && !needsChoice ? 0 : product.stock;
   const cannotBuy = stock <= 0 || needsChoice;
 
   const back = () => (state.from ? void navigate(state.from) : undefined);
@@ -88,7 +90,7 @@ function Landing({ product }: { product: ProductDetail }) {
   return (
     <div className="pb-[calc(var(--bottom-nav-height)+env(safe-area-inset-bottom)+5rem)]">
       {state.from ? (
-        <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b border-neutral-900 bg-[#0b0b0f]/90 px-2 backdrop-blur">
+        <header className="sticky top-0 z-20 flex h-14 items-center gap-1 border-b border-neutral-900 bg-[#0b0b0f]/90 pr-30 pl-2 backdrop-blur">
           <button type="button" onClick={back} className="rounded-full px-3 py-2 text-sm text-neutral-200 hover:bg-neutral-800 focus-visible:outline-2 focus-visible:outline-white">
             ← Back
           </button>
@@ -225,6 +227,10 @@ function Landing({ product }: { product: ProductDetail }) {
       </div>
     </div>
   );
+}
+
+function firstInStock(product: ProductDetail) {
+  return product.variants.find((variant) => variant.stock > 0);
 }
 
 function ChoiceGroup({ label, choices, value, onChange }: { label: string; choices: Choice[]; value: string | null; onChange: (value: string | null) => void }) {

@@ -12,11 +12,14 @@ export function useGoBack() {
   };
 }
 
-/** A sticky title bar with a back button; `actions` sit on the right. */
+/**
+ * A sticky title bar with a back button; `actions` sit on the right, clear of the marketplace badge
+ * the shell pins to the top right of every page (000 §2).
+ */
 export function PageHeader({ title, actions, back = true }: { title: string; actions?: ReactNode; back?: boolean }) {
   const goBack = useGoBack();
   return (
-    <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b border-neutral-900 bg-[#0b0b0f]/90 px-2 backdrop-blur">
+    <header className="sticky top-0 z-20 flex h-14 items-center gap-1 border-b border-neutral-900 bg-[#0b0b0f]/90 pr-30 pl-2 backdrop-blur">
       {back ? (
         <button
           type="button"

@@ -1,0 +1,76 @@
+import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
+
+/** A returning visitor who already chose a marketplace today, so the picker dialog stays closed. */
+async function asReturningVisitor(page: Page) {
+  const { items } = (await (await page.request.get("/api/marketplaces")).json()) as { items: { id: string }[] };
+  await page.addInitScript((id) => {
+    const now = new Date();
+    const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
+    if (id) localStorage.setItem("selectedMarketplaceId", id);
+    localStorage.setItem("marketplaceDialogLastShown", today);
+  }, items[0]?.id ?? "");
+}
+
+// The demo catalogue seeds right after the server starts listening; wait for a product with stock.
+async function firstProduct(request: APIRequestContext): Promise<{ id: string; title: string; price: string }> {
+  let product: { id: string; title: string; price: string; stock: number } | undefined;
+  await expect
+    .poll(
+      async () => {
+        const body = (await (await request.get("/api/products?limit=20")).json()) as { items: { id: string; title: string; price: string; stock: number }[] };
+        product = body.items.find((item) => item.stock >= 3);
+        return Boolean(product);
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+  return product as { id: string; title: string; price: string };
+}
+
+const inr = (value: number) => new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 2 }).format(value);
+
+test("signed out, add to cart asks to sign in; signed in, the cart adds, counts, totals and clears", async ({ page }) => {
+  const product = await firstProduct(page.request);
+  await asReturningVisitor(page);
+
+  await page.goto(`/product/${product.id}`);
+  await page.getByRole("button", { name: "Add to cart" }).last().click();
+  await expect(page.getByText("Authentication required")).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/);
+
+  const email = `cart-${Date.now()}@example.test`;
+  const signUp = await page.request.post("/api/auth/sign-up/email", {
+    data: { email, password: "correct-horse-battery", name: "Cart Tester" },
+  });
+  expect(signUp.ok()).toBe(true);
+
+  await page.goto(`/product/${product.id}`);
+  await page.getByRole("button", { name: "Add to cart" }).last().click();
+  await expect(page.getByText("Added to cart")).toBeVisible();
+
+  await page.getByRole("button", { name: "Buy Now" }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole("heading", { name: "Checkout" })).toBeVisible();
+  const line = page.getByRole("list", { name: "Cart items" }).getByRole("listitem");
+  await expect(line).toHaveCount(1);
+  await expect(line.getByRole("group", { name: `Quantity of ${product.title}` })).toContainText("2");
+  await expect(page.getByTestId("cart-total")).toHaveText(inr(Number(product.price) * 2));
+  await page.screenshot({ path: "/tmp/cart-page.png" });
+
+  await page.getByRole("button", { name: "Increase quantity" }).click();
+  await expect(page.getByTestId("cart-total")).toHaveText(inr(Number(product.price) * 3));
+  await page.reload();
+  await expect(page.getByTestId("cart-total")).toHaveText(inr(Number(product.price) * 3));
+
+  await page.getByRole("button", { name: "Decrease quantity" }).click();
+  await expect(page.getByTestId("cart-total")).toHaveText(inr(Number(product.price) * 2));
+  await page.getByRole("button", { name: "Clear" }).click();
+  await expect(page.getByText("Your cart is empty")).toBeVisible();
+});
+
+test("the cart page sends signed-out visitors to sign in", async ({ page }) => {
+  await asReturningVisitor(page);
+  await page.goto("/cart");
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByText("Authentication required")).toBeVisible();
+});
