@@ -12,22 +12,34 @@ async function asReturningVisitor(page: Page) {
 }
 
 // The demo catalogue seeds right after the server starts listening; wait for a product with stock.
-async function firstProduct(request: APIRequestContext): Promise<{ id: string; title: string; price: string }> {
-  let product: { id: string; title: string; price: string; stock: number } | undefined;
+interface Product {
+  id: string;
+  title: string;
+  price: string;
+  discountPercentage: number;
+  stock: number;
+}
+
+async function firstProduct(request: APIRequestContext): Promise<Product> {
+  let product: Product | undefined;
   await expect
     .poll(
       async () => {
-        const body = (await (await request.get("/api/products?limit=20")).json()) as { items: { id: string; title: string; price: string; stock: number }[] };
+        const body = (await (await request.get("/api/products?limit=20")).json()) as { items: Product[] };
         product = body.items.find((item) => item.stock >= 3);
         return Boolean(product);
       },
       { timeout: 60_000 },
     )
     .toBe(true);
-  return product as { id: string; title: string; price: string };
+  return product as Product;
 }
 
-const inr = (value: number) => new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 2 }).format(value);
+/** The cart charges the discounted unit price, computed in paise. */
+function lineTotal(product: Product, quantity: number): string {
+  const paise = Math.round((Math.round(Number(product.price) * 100) * (10_000 - Math.round(product.discountPercentage * 100))) / 10_000);
+  return new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 2 }).format((paise * quantity) / 100);
+}
 
 test("signed out, add to cart asks to sign in; signed in, the cart adds, counts, totals and clears", async ({ page }) => {
   const product = await firstProduct(page.request);
@@ -54,16 +66,16 @@ test("signed out, add to cart asks to sign in; signed in, the cart adds, counts,
   const line = page.getByRole("list", { name: "Cart items" }).getByRole("listitem");
   await expect(line).toHaveCount(1);
   await expect(line.getByRole("group", { name: `Quantity of ${product.title}` })).toContainText("2");
-  await expect(page.getByTestId("cart-total")).toHaveText(inr(Number(product.price) * 2));
+  await expect(page.getByTestId("cart-total")).toHaveText(lineTotal(product, 2));
   await page.screenshot({ path: "/tmp/cart-page.png" });
 
   await page.getByRole("button", { name: "Increase quantity" }).click();
-  await expect(page.getByTestId("cart-total")).toHaveText(inr(Number(product.price) * 3));
+  await expect(page.getByTestId("cart-total")).toHaveText(lineTotal(product, 3));
   await page.reload();
-  await expect(page.getByTestId("cart-total")).toHaveText(inr(Number(product.price) * 3));
+  await expect(page.getByTestId("cart-total")).toHaveText(lineTotal(product, 3));
 
   await page.getByRole("button", { name: "Decrease quantity" }).click();
-  await expect(page.getByTestId("cart-total")).toHaveText(inr(Number(product.price) * 2));
+  await expect(page.getByTestId("cart-total")).toHaveText(lineTotal(product, 2));
   await page.getByRole("button", { name: "Clear" }).click();
   await expect(page.getByText("Your cart is empty")).toBeVisible();
 });

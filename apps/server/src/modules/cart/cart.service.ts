@@ -1,5 +1,5 @@
-import type { Cart, CartItem } from "@reelmart/core/api/cart";
-import { fromPaise, toPaise } from "@reelmart/core/format";
+import { type Cart, type CartItem, discountedPaise } from "@reelmart/core/api/cart";
+import { fromPaise } from "@reelmart/core/format";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { conflict, notFound } from "../../http/errors.ts";
@@ -31,13 +31,15 @@ export async function getCart(db: Kysely<DB>, userId: string): Promise<Cart> {
   let totalPaise = 0;
   let totalQuantity = 0;
   const items: CartItem[] = rows.map((row) => {
-    const linePaise = toPaise(row.price) * row.quantity;
+    const unitPaise = discountedPaise(row.price, Number(row.discount_percentage));
+    const linePaise = unitPaise * row.quantity;
     totalPaise += linePaise;
     totalQuantity += row.quantity;
     return {
       id: row.id,
       productId: row.product_id,
       quantity: row.quantity,
+      unitPrice: fromPaise(unitPaise),
       lineTotal: fromPaise(linePaise),
       product: {
         id: row.product_id,

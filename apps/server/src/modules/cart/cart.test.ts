@@ -81,6 +81,19 @@ describe("cart API", () => {
     expect(body.totalQuantity).toBe(6);
   });
 
+  it("charges the discounted price", async () => {
+    const { db } = server.deps.database;
+    const sale = await db
+      .insertInto("products")
+      .values({ title: "Sale", price: "999.99", discount_percentage: "12.5", stock: 9, status: "active", specifications: "{}" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const { body } = await call(bob, "POST", "/api/cart/items", { productId: sale.id, quantity: 3 });
+    // 999.99 less 12.5% is 874.99125, rounded to 874.99 per unit.
+    expect(body.items[0]).toMatchObject({ unitPrice: "874.99", lineTotal: "2624.97" });
+    await call(bob, "DELETE", "/api/cart");
+  });
+
   it("keeps concurrent adds atomic", async () => {
     await Promise.all(Array.from({ length: 10 }, () => call(alice, "POST", "/api/cart/items", { productId: case_, quantity: 1 })));
     const { body } = await call(alice, "GET", "/api/cart");

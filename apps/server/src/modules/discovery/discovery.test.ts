@@ -8,7 +8,7 @@ type ErrorReply = { error: { code: string; message: string; field?: string } };
 
 describe("similar products", () => {
   let server: TestServer;
-  const ids: Record<string, string> = {};
+  const ids = {} as Record<"source" | "both" | "category" | "brand" | "unrelated" | "draft", string>;
   let marketplaceId: string;
 
   beforeAll(async () => {

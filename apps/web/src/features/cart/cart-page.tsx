@@ -107,7 +107,10 @@ function CartLine({ item, onQuantity, onRemove }: { item: CartItem; onQuantity: 
           {product.title}
         </Link>
         {product.brand ? <p className="text-xs text-neutral-400">{product.brand.name}</p> : null}
-        <p className="mt-0.5 text-sm text-neutral-300">{formatPrice(product.price)}</p>
+        <p className="mt-0.5 text-sm text-neutral-300">
+          {formatPrice(item.unitPrice)}
+          {item.unitPrice !== product.price ? <span className="ml-2 text-xs text-neutral-500 line-through">{formatPrice(product.price)}</span> : null}
+        </p>
         <div className="mt-auto flex items-center justify-between pt-2">
           <div role="group" aria-label={`Quantity of ${product.title}`} className="flex items-center gap-1 rounded-full border border-neutral-800">
             <button type="button" aria-label="Decrease quantity" onClick={() => onQuantity(quantity - 1)} className={stepper}>

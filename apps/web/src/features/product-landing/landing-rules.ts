@@ -1,13 +1,12 @@
 import type { ProductDetail } from "@reelmart/core/api/catalog";
+import { discountedPaise } from "@reelmart/core/api/cart";
 import { fromPaise, toPaise } from "@reelmart/core/format";
 
 type Variant = ProductDetail["variants"][number];
 
-/** The price after the discount, in integer paise (basis points keep a 12.5% discount exact). */
+/** The price after the discount: the same rule the cart charges by. */
 export function discountedPrice(price: string, discountPercentage: number): string {
-  const basisPoints = Math.round(discountPercentage * 100);
-  if (basisPoints <= 0) return fromPaise(toPaise(price));
-  return fromPaise(Math.round((toPaise(price) * (10_000 - basisPoints)) / 10_000));
+  return fromPaise(discountedPaise(price, discountPercentage));
 }
 
 /** Adds a variant's price adjustment (a decimal string, possibly negative) to a price. */

@@ -1,17 +1,18 @@
-import type { Cart, CartItem, CartProduct } from "@reelmart/core/api/cart";
-import { fromPaise, toPaise } from "@reelmart/core/format";
+import { type Cart, type CartItem, type CartProduct, discountedPaise } from "@reelmart/core/api/cart";
+import { fromPaise } from "@reelmart/core/format";
 
 export const EMPTY_CART: Cart = { items: [], totalQuantity: 0, total: "0.00" };
 
 /** Recomputes line and order totals in integer paise (DESIGN.md: money is never a float sum). */
-export function withTotals(items: Omit<CartItem, "lineTotal">[]): Cart {
+export function withTotals(items: Omit<CartItem, "lineTotal" | "unitPrice">[]): Cart {
   let totalPaise = 0;
   let totalQuantity = 0;
   const priced = items.map((item) => {
-    const linePaise = toPaise(item.product.price) * item.quantity;
+    const unitPaise = discountedPaise(item.product.price, item.product.discountPercentage);
+    const linePaise = unitPaise * item.quantity;
     totalPaise += linePaise;
     totalQuantity += item.quantity;
-    return { ...item, lineTotal: fromPaise(linePaise) };
+    return { ...item, unitPrice: fromPaise(unitPaise), lineTotal: fromPaise(linePaise) };
   });
   return { items: priced, totalQuantity, total: fromPaise(totalPaise) };
 }
