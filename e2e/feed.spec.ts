@@ -24,10 +24,17 @@ async function waitForDemoVideos(page: Page, minimum = 4): Promise<FeedPage["ite
 
 async function openFeed(page: Page) {
   await page.goto("/");
-  // The shell may greet a first visit with its marketplace dialog; the feed is underneath.
-  const dialog = page.getByRole("dialog");
-  if (await dialog.isVisible({ timeout: 3000 }).catch(() => false)) await dialog.getByRole("button", { name: /close/i }).first().click();
   await expect(page.locator('video[data-load="play"]')).toHaveCount(1);
+  // With no marketplace chosen the shell opens its marketplace dialog over the feed (000 §4), after
+  // its splash; it is closed so that the feed underneath receives the gestures.
+  const dialog = page.getByRole("dialog");
+  await dialog.waitFor({ state: "visible", timeout: 10_000 });
+  await dialog.getByRole("button", { name: /close/i }).first().click();
+  await expect(dialog).toBeHidden();
+  // The splash screen (at least 2 s) may still cover the feed; wait until touches reach the cards.
+  await expect
+    .poll(() => page.evaluate(() => Boolean(document.elementFromPoint(195, 400)?.closest('[aria-label="Video feed"]'))))
+    .toBe(true);
 }
 
 const cardStates = (page: Page) =>

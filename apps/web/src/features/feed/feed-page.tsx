@@ -143,6 +143,18 @@ export function FeedPage() {
       <div className="pointer-events-auto mr-40">
         <FeedSearchBox term={term} onTermChange={applyTerm} />
       </div>
+      {similarTo && (
+        <button
+          type="button"
+          onClick={() => {
+            params.delete("similar");
+            setParams(params, { replace: true });
+          }}
+          className="pointer-events-auto self-start rounded-full bg-black/60 px-3 py-1.5 text-xs font-semibold text-white backdrop-blur-md"
+        >
+          Similar products · Show all
+        </button>
+      )}
       {term && (
         <div role="status" className="pointer-events-auto flex items-center justify-between gap-3 rounded-full bg-black/60 py-1.5 pr-1.5 pl-4 text-sm text-white backdrop-blur-md">
           <span className="truncate">{searchResultLabel(term, items.length)}</span>
@@ -233,18 +245,6 @@ export function FeedPage() {
         {body}
       </div>
       {header}
-      {similarTo && (
-        <button
-          type="button"
-          onClick={() => {
-            params.delete("similar");
-            setParams(params, { replace: true });
-          }}
-          className="absolute top-[max(0.75rem,env(safe-area-inset-top))] left-1/2 z-30 -translate-x-1/2 rounded-full bg-black/60 px-3 py-2 text-xs font-semibold text-white backdrop-blur-md"
-        >
-          Similar products · Show all
-        </button>
-      )}
     </div>
   );
 }
