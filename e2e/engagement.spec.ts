@@ -29,7 +29,7 @@ test("signed out: a like shows 'Login Required' and the heart reverts", async ({
 
 test("saved items made while signed out appear in the account after sign-in", async ({ page, baseURL }) => {
   await page.goto("/");
-  await page.getByRole("button", { name: "Save product" }).first().click();
+  await page.locator('section[aria-current="true"]').getByRole("button", { name: "Save product" }).click();
   await expect(page.getByText("Sign in to sync your saved items across devices")).toBeVisible();
   const local = await page.evaluate(() => JSON.parse(localStorage.getItem("savedItems") ?? "[]") as string[]);
   expect(local).toHaveLength(1);
@@ -47,13 +47,17 @@ test("a comment posted in one browser appears in another within a second", async
   await Promise.all([dismissMarketplaceDialog(pageA), dismissMarketplaceDialog(pageB)]);
   await signUp(a.request, baseURL ?? "");
   await signUp(b.request, baseURL ?? "");
-  await Promise.all([pageA.goto("/"), pageB.goto("/")]);
+  // Both feeds open on the same product: similar mode puts it first.
+  const { items } = (await (await a.request.get("/api/feed?limit=1")).json()) as { items: { id: string }[] };
+  const productId = items[0]!.id;
+  await Promise.all([pageA.goto(`/?similar=${productId}`), pageB.goto(`/?similar=${productId}`)]);
 
   const commentsOf = (page: typeof pageA) =>
     page.waitForResponse((r) => /\/api\/media\/[^/]+\/comments/.test(r.url())).then((r) => /\/api\/media\/([^/]+)\//.exec(r.url())?.[1]);
-  const [mediaA] = await Promise.all([commentsOf(pageA), pageA.getByRole("button", { name: "Comments" }).first().click()]);
-  const [mediaB] = await Promise.all([commentsOf(pageB), pageB.getByRole("button", { name: "Comments" }).first().click()]);
-  test.skip(mediaA !== mediaB, "the two feeds opened on different videos");
+  const current = (page: typeof pageA) => page.locator('section[aria-current="true"]');
+  const [mediaA] = await Promise.all([commentsOf(pageA), current(pageA).getByRole("button", { name: "Comments" }).click()]);
+  const [mediaB] = await Promise.all([commentsOf(pageB), current(pageB).getByRole("button", { name: "Comments" }).click()]);
+  expect(mediaA).toBe(mediaB);
 
   const text = `live ${Date.now()}`;
   await pageA.getByLabel("Comment", { exact: true }).fill(text);

@@ -67,6 +67,12 @@ export function VideoPlayer({ media, productThumbnailUrl, label, load, captureTh
   const position = useRef(0);
   const switching = useRef(false);
 
+  // timeupdate fires only every ~250 ms; read the exact position at the moment of the switch.
+  const chooseQuality = (next: QualityChoice) => {
+    if (video.current) position.current = video.current.currentTime;
+    setChoice(next);
+  };
+
   const levels = media.renditions.map(qualityLevel);
   const level = chooseQualityLevel(levels, choice, effectiveType);
   const src = media.renditions.find((r) => qualityLevel(r) === level)?.url ?? media.url;
@@ -273,7 +279,7 @@ export function VideoPlayer({ media, productThumbnailUrl, label, load, captureTh
         <ControlButton label="Mute" pressed={muted} onClick={toggleMuted}>
           {muted ? <VolumeX className="size-5" aria-hidden /> : <Volume2 className="size-5" aria-hidden />}
         </ControlButton>
-        {levels.length > 0 && <QualityMenu levels={levels} choice={choice} activeLevel={level} onChoose={setChoice} />}
+        {levels.length > 0 && <QualityMenu levels={levels} choice={choice} activeLevel={level} onChoose={chooseQuality} />}
         <ControlButton label={fullscreen ? "Exit fullscreen" : "Enter fullscreen"} onClick={onToggleFullscreen}>
           {fullscreen ? <Minimize className="size-5" aria-hidden /> : <Maximize className="size-5" aria-hidden />}
         </ControlButton>
