@@ -65,11 +65,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   const dataDir = path.resolve(vars.DATA_DIR);
   const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/$/, "");
+  // Without PUBLIC_URL the owner may open any loopback name; each must pass the origin checks.
+  const trustedOrigins = vars.PUBLIC_URL
+    ? [new URL(publicUrl).origin]
+    : ["localhost", "127.0.0.1", "[::1]"].map((host) => `http://${host}:${vars.PORT}`);
   return {
     env: vars.NODE_ENV,
     port: vars.PORT,
     host: vars.HOST,
     publicUrl,
+    trustedOrigins,
     dataDir,
     databaseUrl: vars.DATABASE_URL,
     databasePoolSize: vars.DATABASE_POOL_SIZE,

@@ -59,7 +59,7 @@ export function buildAuthOptions({ config, database, secret, delivery }: AuthOpt
     basePath: "/api/auth",
     secret,
     database: { db: database.db, type: "postgres" },
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: config.trustedOrigins,
     telemetry: { enabled: false },
     emailAndPassword: {
       enabled: true,
