@@ -1,6 +1,7 @@
-import { ConfigError, loadConfig, resolveAuthSecret } from "./config.ts";
+import { type Config, resolveAuthSecret } from "./config.ts";
 import { DataDirLockedError, openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
+import { loadConfigOrReport } from "./load-config.ts";
 import { createLogger } from "./logger.ts";
 import { buildAuthOptions } from "./modules/auth/auth-options.ts";
 import { workerCommand } from "./modules/media/worker.cli.ts";
@@ -16,7 +17,7 @@ const USAGE = `Usage:
 
 type Command = (args: string[], context: CliContext) => Promise<number>;
 export interface CliContext {
-  config: ReturnType<typeof loadConfig>;
+  config: Config;
   logger: ReturnType<typeof createLogger>;
   database: Awaited<ReturnType<typeof openDatabase>>;
 }
@@ -39,16 +40,8 @@ export async function runCli(argv: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const config = loadConfigOrReport();
+  if (!config) return 1;
   const logger = createLogger(config);
   let database;
   try {

@@ -1,6 +1,6 @@
 import { serve } from "@hono/node-server";
-import { ConfigError, loadConfig } from "./config.ts";
 import { DataDirLockedError } from "./db/database.ts";
+import { loadConfigOrReport } from "./load-config.ts";
 import { createLogger } from "./logger.ts";
 import { startMediaWorkers } from "./modules/media/media-jobs.ts";
 import type { Workers } from "./modules/media/queue.ts";
@@ -8,16 +8,8 @@ import { seedOnFirstStart } from "./modules/seed/seed.ts";
 import { bootstrap } from "./server.ts";
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrReport();
+  if (!config) process.exit(1);
   const logger = createLogger(config);
   let server;
   try {

@@ -57,8 +57,12 @@ function listedIn(marketplaceId: string) {
     );
 }
 
-function activeProducts(db: Kysely<DB>) {
-  return db
+/**
+ * Active products with their brand, in the row shape the mappers take; other modules (feed,
+ * discovery) build their own order and filters on it so every product reads the same way.
+ */
+export function activeProducts(db: Kysely<DB>, marketplaceId?: string) {
+  const query = db
     .selectFrom("products as p")
     .leftJoin("brands as b", "b.id", "p.brand_id")
     .select([
@@ -81,13 +85,17 @@ function activeProducts(db: Kysely<DB>) {
       keysetMicros("p.created_at"),
     ])
     .where("p.status", "=", "active");
+  return marketplaceId ? query.where(listedIn(marketplaceId)) : query;
 }
 
+/** Which media a read shows: all of a product's media, or only its ready videos (the feed). */
+export type MediaScope = "all" | "ready-videos";
+
 /** Media of many products, by product, each list by display order with renditions by height. */
-async function mediaByProduct(db: Kysely<DB>, productIds: string[]): Promise<Map<string, Media[]>> {
+async function mediaByProduct(db: Kysely<DB>, productIds: string[], scope: MediaScope): Promise<Map<string, Media[]>> {
   const byProduct = new Map<string, Media[]>();
   if (!productIds.length) return byProduct;
-  const rows = await db
+  let query = db
     .selectFrom("product_media")
     .select([
       "id",
@@ -107,12 +115,9 @@ async function mediaByProduct(db: Kysely<DB>, productIds: string[]): Promise<Map
       "share_count",
       "status",
     ])
-    .where("product_id", "in", productIds)
-    .orderBy("product_id")
-    .orderBy("display_order")
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
+    .where("product_id", "in", productIds);
+  if (scope === "ready-videos") query = query.where("type", "=", "video").where("status", "=", "ready");
+  const rows = await query.orderBy("product_id").orderBy("display_order").orderBy("created_at").orderBy("id").execute();
   const renditions = new Map<string, MediaRendition[]>();
   const videoIds = rows.filter((row) => row.type === "video").map((row) => row.id);
   if (videoIds.length) {
@@ -137,8 +142,9 @@ async function mediaByProduct(db: Kysely<DB>, productIds: string[]): Promise<Map
   return byProduct;
 }
 
-async function withMedia(db: Kysely<DB>, rows: ProductRow[]): Promise<ProductSummary[]> {
-  const media = await mediaByProduct(db, rows.map((row) => row.id));
+/** The rows as product summaries, each with its media (two more queries, whatever the page size). */
+export async function withMedia(db: Kysely<DB>, rows: ProductRow[], scope: MediaScope = "all"): Promise<ProductSummary[]> {
+  const media = await mediaByProduct(db, rows.map((row) => row.id), scope);
   return rows.map((row) => toProductSummary(row, media.get(row.id) ?? []));
 }
 
@@ -149,8 +155,7 @@ function nextCursor<T extends { id: string; keyset_at: string }>(rows: T[], limi
 
 /** Active products, newest first, one keyset page (one extra row tells whether another page exists). */
 export async function listProducts(db: Kysely<DB>, input: ProductListInput): Promise<Page<ProductSummary>> {
-  let query = activeProducts(db);
-  if (input.marketplaceId) query = query.where(listedIn(input.marketplaceId));
+  let query = activeProducts(db, input.marketplaceId);
   if (input.category !== undefined) query = query.where("p.category", "=", input.category);
   if (input.brandId) query = query.where("p.brand_id", "=", input.brandId);
   if (input.after) query = query.where(before("p", input.after));
@@ -173,7 +178,7 @@ export async function getProductsByIds(db: Kysely<DB>, ids: string[]): Promise<P
  * query is a serialized round trip, and this page is on the hot path (DESIGN.md budgets).
  */
 export async function getProduct(db: Kysely<DB>, id: string, marketplaceId?: string): Promise<ProductDetail | null> {
-  let query = activeProducts(db)
+  const row = await activeProducts(db, marketplaceId)
     .select((eb) => [
       "p.specifications",
       jsonArrayFrom(
@@ -208,11 +213,10 @@ export async function getProduct(db: Kysely<DB>, id: string, marketplaceId?: str
           .orderBy("m.name"),
       ).as("marketplaces"),
     ])
-    .where("p.id", "=", id);
-  if (marketplaceId) query = query.where(listedIn(marketplaceId));
-  const row = await query.executeTakeFirst();
+    .where("p.id", "=", id)
+    .executeTakeFirst();
   if (!row) return null;
-  const media = await mediaByProduct(db, [row.id]);
+  const media = await mediaByProduct(db, [row.id], "all");
   return toProductDetail(row, media.get(row.id) ?? [], row);
 }
 
@@ -281,11 +285,8 @@ export async function searchProducts(db: Kysely<DB>, input: SearchInput): Promis
   const term = input.q.trim();
   if (!term) return [];
   const pattern = containsPattern(term);
-  let query = activeProducts(db).where((eb) =>
-    eb.or([eb("p.title", "ilike", pattern), eb("p.description", "ilike", pattern), eb("p.category", "ilike", pattern)]),
-  );
-  if (input.marketplaceId) query = query.where(listedIn(input.marketplaceId));
-  const rows = await query
+  const rows = await activeProducts(db, input.marketplaceId)
+    .where((eb) => eb.or([eb("p.title", "ilike", pattern), eb("p.description", "ilike", pattern), eb("p.category", "ilike", pattern)]))
     .orderBy(sql`lower(p.title) = lower(${term})`, "desc")
     .orderBy(sql`p.title ilike ${pattern}`, "desc")
     .orderBy("p.created_at", "desc")

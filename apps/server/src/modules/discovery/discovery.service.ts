@@ -1,43 +1,22 @@
 import type { ProductSummary } from "@reelmart/core/api/catalog";
 import type { MediaEdited } from "@reelmart/core/api/discovery";
-import { type ExpressionBuilder, type Kysely, sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { notFound } from "../../http/errors.ts";
-import { getProductsByIds } from "../catalog/catalog.service.ts";
-
-type ProductScope = ExpressionBuilder<DB & { p: DB["products"] }, "p">;
-
-function listedIn(marketplaceId: string) {
-  return (eb: ProductScope) =>
-    eb.exists(
-      eb
-        .selectFrom("marketplace_listings as ml")
-        .select(sql.lit(1).as("one"))
-        .whereRef("ml.product_id", "=", "p.id")
-        .where("ml.marketplace_id", "=", marketplaceId)
-        .where("ml.is_active", "=", true),
-    );
-}
+import { activeProducts, withMedia } from "../catalog/catalog.service.ts";
 
 /** Explore's trending row: active products by the total views of their media, most viewed first. */
 export async function trendingProducts(db: Kysely<DB>, input: { marketplaceId?: string; limit: number }): Promise<ProductSummary[]> {
-  let query = db
-    .selectFrom("products as p")
-    .leftJoin("product_media as m", "m.product_id", "p.id")
-    .select("p.id")
-    .where("p.status", "=", "active")
-    .groupBy("p.id");
-  if (input.marketplaceId) query = query.where(listedIn(input.marketplaceId));
-  const rows = await query
-    .orderBy(sql`coalesce(sum(m.view_count), 0)`, "desc")
+  const rows = await activeProducts(db, input.marketplaceId)
+    .orderBy(
+      (eb) => eb.selectFrom("product_media as m").select(sql<number>`coalesce(sum(m.view_count), 0)`.as("views")).whereRef("m.product_id", "=", "p.id"),
+      "desc",
+    )
     .orderBy("p.created_at", "desc")
     .orderBy("p.id")
     .limit(input.limit)
     .execute();
-  return getProductsByIds(
-    db,
-    rows.map((row) => row.id),
-  );
+  return withMedia(db, rows);
 }
 
 /**
@@ -59,22 +38,14 @@ export async function similarProducts(
 
   const sameCategory = sql<number>`(p.category = ${source.category})::int`;
   const sameBrand = source.brand_id ? sql<number>`(p.brand_id is not distinct from ${source.brand_id})::int` : sql<number>`0`;
-  let query = db
-    .selectFrom("products as p")
-    .select("p.id")
-    .where("p.status", "=", "active")
-    .where("p.id", "<>", productId);
-  if (input.marketplaceId) query = query.where(listedIn(input.marketplaceId));
-  const rows = await query
+  const rows = await activeProducts(db, input.marketplaceId)
+    .where("p.id", "<>", productId)
     .orderBy(sql`${sameCategory} + ${sameBrand}`, "desc")
     .orderBy("p.created_at", "desc")
     .orderBy("p.id")
     .limit(input.limit)
     .execute();
-  return getProductsByIds(
-    db,
-    rows.map((row) => row.id),
-  );
+  return withMedia(db, rows);
 }
 
 /** Editable mode on video tiles (001 §5): title and category, persisted. */

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMedia, createProduct } from "../../testing/fixtures.ts";
 import { type TestServer, startTestServer } from "../../testing/test-server.ts";
-import { type TestUser, signUpUser } from "../../testing/users.ts";
-import { signUpMany } from "./many-users.ts";
+import { type TestUser, signUpMany, signUpUser } from "../../testing/users.ts";
 
 const likeCount = async (server: TestServer, mediaId: string) =>
   (await server.deps.database.db.selectFrom("product_media").select("like_count").where("id", "=", mediaId).executeTakeFirstOrThrow())

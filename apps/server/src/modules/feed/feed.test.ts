@@ -95,6 +95,20 @@ describe("feed", () => {
     expect(missing.status).toBe(404);
   });
 
+  it("shows a brand as verified when it is featured, whatever its website (spec 000 §3)", async () => {
+    const db = server.deps.database.db;
+    const market = await createMarketplace(db);
+    const featured = await createBrand(db, { featured: true });
+    const withWebsite = await createBrand(db, { website_url: "https://example.com" });
+    for (const brand of [featured, withWebsite]) {
+      const product = await createProduct(db, { brand_id: brand.id, marketplaceIds: [market.id] });
+      await createMedia(db, product.id);
+    }
+    const { body } = await server.json<FeedPage>(`/api/feed?marketplaceId=${market.id}&seed=s`);
+    const verified = new Map(body.items.map((item) => [item.brand?.id, item.brand?.verified]));
+    expect(verified).toEqual(new Map([[featured.id, true], [withWebsite.id, false]]));
+  });
+
   it("rejects bad input with a 400 naming the field", async () => {
     for (const [query, field] of [
       ["cursor=garbage", "cursor"],

@@ -1,7 +1,8 @@
+import { displayName } from "@reelmart/core/display-name";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 
-/** The signed-in user as the web app sees it (GET /api/me). */
+/** The signed-in user as the web app sees it (GET /api/me); `name` follows the display-name rule. */
 export interface Me {
   id: string;
   email: string;
@@ -10,17 +11,6 @@ export interface Me {
   lastName: string | null;
   avatarUrl: string | null;
   isAdmin: boolean;
-}
-
-/**
- * The display name rule (000 §2): first + last name, else the part of the email before '@',
- * else 'User'. Computed on the server so every screen shows the same name.
- */
-export function displayName(firstName: string | null, lastName: string | null, email: string | null): string {
-  const full = [firstName?.trim(), lastName?.trim()].filter(Boolean).join(" ");
-  if (full) return full;
-  const local = email?.split("@")[0]?.trim();
-  return local || "User";
 }
 
 export async function getMe(db: Kysely<DB>, userId: string): Promise<Me | null> {
