@@ -1,4 +1,10 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
 import { expect, type Page, test } from "@playwright/test";
+
+const run = promisify(execFile);
+const REPO_ROOT = path.resolve(import.meta.dirname, "..");
 
 const PASSWORD = "correct-horse-battery";
 const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
@@ -108,6 +114,30 @@ test("a signed-in non-admin visiting /admin goes home with 'Unauthorized'", asyn
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText("Unauthorized")).toBeVisible();
   await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
+});
+
+test("npm run admin grants the role while the server runs; a reload opens /admin", async ({ page }) => {
+  // The CLI rebuilds first when sources changed since the last build.
+  test.setTimeout(180_000);
+  const email = uniqueEmail("promoted");
+  await page.goto("/auth");
+  await createAccount(page, email);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText("Unauthorized")).toBeVisible();
+
+  // The real CLI, on the e2e server's data directory: the server holds it, so the CLI goes through its control socket.
+  const { DATABASE_URL: _postgres, ...env } = process.env;
+  const { stdout } = await run(process.execPath, ["scripts/run-server-script.mjs", "admin", "grant", email], {
+    cwd: REPO_ROOT,
+    env: { ...env, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: "warn" },
+  });
+  expect(stdout).toContain(`${email} is now an admin.`);
+
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin$/);
 });
 
 test("API: cross-origin POST refused, 4th rapid wrong sign-in is 429, old cookie 401 after sign-out", async ({ request, baseURL }) => {

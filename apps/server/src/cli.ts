@@ -6,7 +6,7 @@ import { createLogger } from "./logger.ts";
 import { buildAuthOptions } from "./modules/auth/auth-options.ts";
 import { workerCommand } from "./modules/media/worker.cli.ts";
 import { seedCommand } from "./modules/seed/seed.cli.ts";
-import { adminCommand } from "./modules/profile/admin-command.ts";
+import { adminCommand, adminCommandViaServer } from "./modules/profile/admin-command.ts";
 
 const USAGE = `Usage:
   npm run migrate                 apply pending database migrations
@@ -48,6 +48,8 @@ export async function runCli(argv: string[]): Promise<number> {
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   } catch (error) {
     if (error instanceof DataDirLockedError) {
+      // A running server holds the embedded database; the admin command reaches it over its control socket.
+      if (name === "admin") return adminCommandViaServer(args, config.dataDir, error.message);
       console.error(`${error.message}\n(With the embedded database, stop the server before running this command.)`);
       return 1;
     }

@@ -2,6 +2,7 @@ import { serve } from "@hono/node-server";
 import { DataDirLockedError } from "./db/database.ts";
 import { loadConfigOrReport } from "./load-config.ts";
 import { createLogger } from "./logger.ts";
+import { startControlSocket } from "./modules/admin/control-socket.ts";
 import { startMediaWorkers } from "./modules/media/media-jobs.ts";
 import type { Workers } from "./modules/media/queue.ts";
 import { seedOnFirstStart } from "./modules/seed/seed.ts";
@@ -21,6 +22,10 @@ async function main() {
     }
     throw error;
   }
+  // With the embedded database this process alone can open it, so `npm run admin` sends its changes
+  // here over a local socket (docs/decisions/040-admin-cli-control-socket.md).
+  const control =
+    server.deps.database.kind === "pglite" ? await startControlSocket({ dataDir: config.dataDir, db: server.deps.database.db, logger }) : null;
   let mediaWorkers: Workers | undefined;
   const httpServer = serve({ fetch: server.app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info({ url: config.publicUrl, port: info.port, db: server.deps.database.kind }, "Reelmart is serving");
@@ -35,6 +40,7 @@ async function main() {
     stopping = true;
     logger.info({ signal }, "draining requests");
     httpServer.close(async () => {
+      await control?.close();
       await mediaWorkers?.stop();
       await server.close();
       logger.info("stopped");

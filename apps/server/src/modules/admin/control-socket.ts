@@ -1,0 +1,118 @@
+import { chmodSync, rmSync } from "node:fs";
+import net from "node:net";
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import type { Logger } from "../../logger.ts";
+import { setAdminRole } from "../profile/admin-role.ts";
+import { type ControlRequest, type ControlResponse, ControlRequestSchema, MAX_CONTROL_LINE_BYTES, controlSocketPath } from "./control-protocol.ts";
+
+// A client that connects and says nothing must not hold a connection open.
+const IDLE_TIMEOUT_MS = 5_000;
+
+export interface ControlSocket {
+  path: string;
+  close(): Promise<void>;
+}
+
+export interface ControlSocketInput {
+  dataDir: string;
+  db: Kysely<DB>;
+  logger: Logger;
+}
+
+async function execute(request: ControlRequest, db: Kysely<DB>): Promise<ControlResponse> {
+  switch (request.command) {
+    case "set-admin-role":
+      return setAdminRole(db, request.email, request.isAdmin);
+  }
+}
+
+/** Parses and validates one request line; every failure becomes an answer, never a crash. */
+async function answer(line: string, db: Kysely<DB>, logger: Logger): Promise<ControlResponse> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(line);
+  } catch {
+    return { ok: false, message: "The control request is not valid JSON." };
+  }
+  const request = ControlRequestSchema.safeParse(parsed);
+  if (!request.success) return { ok: false, message: "Unknown or invalid control command." };
+  try {
+    const result = await execute(request.data, db);
+    logger.info({ control: request.data.command, email: request.data.email, ok: result.ok }, "control command");
+    return result;
+  } catch (error) {
+    logger.error({ err: error, control: request.data.command }, "control command failed");
+    return { ok: false, message: "The server could not apply the change; see its log." };
+  }
+}
+
+function serve(connection: net.Socket, db: Kysely<DB>, logger: Logger) {
+  let buffered = "";
+  let done = false;
+  const reply = (response: ControlResponse) => {
+    done = true;
+    connection.end(`${JSON.stringify(response)}\n`);
+  };
+  connection.setEncoding("utf8");
+  connection.setTimeout(IDLE_TIMEOUT_MS, () => connection.destroy());
+  connection.on("error", () => connection.destroy());
+  connection.on("data", (chunk: string) => {
+    if (done) return;
+    buffered += chunk;
+    const newline = buffered.indexOf("\n");
+    if (newline === -1) {
+      if (Buffer.byteLength(buffered) > MAX_CONTROL_LINE_BYTES) reply({ ok: false, message: "The control request is too long." });
+      return;
+    }
+    done = true;
+    void answer(buffered.slice(0, newline), db, logger).then((response) => reply(response));
+  });
+}
+
+/**
+ * Listens on DATA_DIR/control.sock with mode 0600. Only the process holding the data directory
+ * lock calls this, so a socket file already there was left by a server that crashed and is removed.
+ * A failure to listen is logged and the server carries on: the CLI then reports the locked directory.
+ */
+export async function startControlSocket({ dataDir, db, logger }: ControlSocketInput): Promise<ControlSocket | null> {
+  const socketPath = controlSocketPath(dataDir);
+  rmSync(socketPath, { force: true });
+  const server = net.createServer((connection) => serve(connection, db, logger));
+  const listening = new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.once("listening", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  // Node binds the socket synchronously inside listen(), so this umask makes the file 0600 from
+  // its creation (no window where another local user could connect); chmod below repeats it.
+  const previousUmask = process.umask(0o177);
+  try {
+    server.listen(socketPath);
+  } finally {
+    process.umask(previousUmask);
+  }
+  try {
+    await listening;
+    chmodSync(socketPath, 0o600);
+  } catch (error) {
+    logger.warn({ err: error, socketPath }, "control socket unavailable; `npm run admin` needs the server stopped");
+    server.close();
+    return null;
+  }
+  const removeFile = () => rmSync(socketPath, { force: true });
+  process.once("exit", removeFile);
+  return {
+    path: socketPath,
+    close: () =>
+      new Promise<void>((resolve) => {
+        process.off("exit", removeFile);
+        server.close(() => {
+          removeFile();
+          resolve();
+        });
+      }),
+  };
+}
