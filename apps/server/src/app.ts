@@ -9,6 +9,7 @@ import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import type { AppDeps, RegisterRoutes } from "./context.ts";
 import { ApiError, errorBody, sendError } from "./http/errors.ts";
+import { type PublicCache, publicCacheMiddleware } from "./http/public-cache.ts";
 import { validationHook } from "./http/validation.ts";
 import type { AppEnv } from "./http/viewer.ts";
 import type { Logger } from "./logger.ts";
@@ -19,6 +20,8 @@ export interface AppParts {
   /** Sub-apps mounted as they are: under /api (better-auth at /api/auth) or beside it (/media). */
   mounts?: { path: string; app: Hono<any> }[];
   modules: RegisterRoutes[];
+  /** Serves anonymous public catalogue and feed GETs from memory (decision 030); runs after apiMiddleware. */
+  publicCache?: PublicCache;
   /** The built web app; when absent only the API is served. */
   webDir?: string;
 }
@@ -30,6 +33,7 @@ export function createApp(deps: AppDeps, parts: AppParts): Hono<AppEnv> {
     await next();
   });
   for (const middleware of parts.apiMiddleware ?? []) api.use("*", middleware);
+  if (parts.publicCache) api.use("*", publicCacheMiddleware(parts.publicCache, { fetch: (request) => app.fetch(request) }));
   for (const mount of (parts.mounts ?? []).filter((m) => m.path.startsWith("/api/"))) api.route(mount.path.slice("/api".length), mount.app);
   for (const register of parts.modules) register(api, deps);
 
@@ -65,6 +69,7 @@ function handleError(error: Error, c: Context<AppEnv>, logger: Logger) {
 
 function requestLogger(logger: Logger) {
   return async (c: Context<AppEnv>, next: Next) => {
+    if (!logger.isLevelEnabled("debug")) return next();
     const started = performance.now();
     await next();
     if (c.req.path.startsWith("/api/")) {

@@ -5,6 +5,7 @@ import { type Config, resolveAuthSecret } from "./config.ts";
 import type { AppDeps } from "./context.ts";
 import { type Database, openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
+import { type PublicCacheOptions, createPublicCache } from "./http/public-cache.ts";
 import type { Logger } from "./logger.ts";
 import { authRoutes, createAuth } from "./modules/auth/auth.ts";
 import { buildAuthOptions } from "./modules/auth/auth-options.ts";
@@ -24,6 +25,11 @@ export interface BootstrapOptions {
   /** Test hook: an already opened database (a fresh one per test file). */
   database?: Database;
   storage?: Storage;
+  /**
+   * The anonymous public read cache (decision 030): on by default, off by default under
+   * NODE_ENV=test so tests that write straight to the database read their writes at once.
+   */
+  publicCache?: Partial<PublicCacheOptions> | false;
 }
 
 /** The default web build location, next to this package in the workspace. */
@@ -44,6 +50,8 @@ export async function bootstrap(config: Config, logger: Logger, options: Bootstr
     const auth = createAuth(authOptions);
     const storage = options.storage ?? createLocalStorage(config.storage.driver === "local" ? config.storage.root : "");
     const deps: AppDeps = { config, database, logger, storage };
+    const cacheOptions = options.publicCache ?? (config.env === "test" ? false : {});
+    const publicCache = cacheOptions === false ? undefined : await createPublicCache(database, cacheOptions);
     const app = createApp(deps, {
       apiMiddleware: [sessionMiddleware(auth, database)],
       mounts: [
@@ -51,9 +59,17 @@ export async function bootstrap(config: Config, logger: Logger, options: Bootstr
         { path: "/media", app: createMediaRoutes(storage) },
       ],
       modules: apiModules,
+      publicCache: publicCache?.cache,
       webDir: config.staticDir ?? defaultWebDir(),
     });
-    return { app, deps, close: () => database.close() };
+    return {
+      app,
+      deps,
+      async close() {
+        await publicCache?.unlisten().catch(() => {});
+        await database.close();
+      },
+    };
   } catch (error) {
     await database.close().catch(() => {});
     throw error;

@@ -3,10 +3,12 @@ import { type Migration, type MigrationProvider, Migrator } from "kysely";
 import type { BetterAuthOptions } from "better-auth";
 import type { Database } from "./database.ts";
 import * as m0001 from "./migrations/0001_catalogue_and_engagement.ts";
+import * as m0002 from "./migrations/0002_public_cache_notify.ts";
 
 // Listed statically (not read from a folder) so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
   "0001_catalogue_and_engagement": m0001,
+  "0002_public_cache_notify": m0002,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

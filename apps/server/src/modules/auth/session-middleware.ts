@@ -7,6 +7,20 @@ import type { Auth } from "./auth.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+// better-auth's session cookie is "<prefix>.session_token" (or "-session_token", "__Secure-" in front).
+const SESSION_COOKIE = /(?:^|;)\s*[^=;]*session_token=/;
+
+/**
+ * Whether the request carries anything better-auth could resolve into a session: its cookie, or an
+ * Authorization header (bearer and JWT plugins). Anonymous catalogue traffic has neither, and its
+ * session lookup cost as much CPU as the handler itself (docs/decisions/030-public-read-cache.md).
+ */
+export function hasSessionCredentials(headers: Headers): boolean {
+  if (headers.has("authorization")) return true;
+  const cookie = headers.get("cookie");
+  return cookie !== null && SESSION_COOKIE.test(cookie);
+}
+
 /**
  * Cross-site request forgery guard for every state-changing /api request (better-auth's own check
  * only looks at requests that carry a cookie): a browser always sends Origin on such requests, so
@@ -29,7 +43,7 @@ export function sessionMiddleware(auth: Auth, database: Database, trustedOrigins
     if (isCrossOrigin(c, origins)) {
       return c.json(errorBody(ERROR_CODES.forbidden, "Cross-origin requests are not allowed", "origin"), 403);
     }
-    if (c.req.path.startsWith("/api/auth/")) return next();
+    if (c.req.path.startsWith("/api/auth/") || !hasSessionCredentials(c.req.raw.headers)) return next();
     const session = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
     if (session) {
       const profile = await database.db

@@ -1,0 +1,246 @@
+import { createHash } from "node:crypto";
+import { gzipSync } from "node:zlib";
+import type { Context, MiddlewareHandler, Next } from "hono";
+import type { Database } from "../db/database.ts";
+import { type AppEnv, getViewer } from "./viewer.ts";
+
+// An in-process read cache for anonymous, public catalogue and feed GETs
+// (docs/decisions/030-public-read-cache.md). Entries are whole response bodies keyed by the
+// normalised URL. Database triggers pg_notify PUBLIC_CACHE_CHANNEL on every write that changes such
+// a response (engagement counters excepted), and every instance clears its cache on it; the TTL
+// bounds how long counters in cached bodies lag behind.
+
+/** Trigger-fed channel (migration 0002_public_cache_notify): any payload clears every entry. */
+export const PUBLIC_CACHE_CHANNEL = "public_cache";
+
+/** Anonymous GETs whose response depends only on the URL and the catalogue. */
+const PUBLIC_PATHS = [
+  /^\/api\/products$/,
+  /^\/api\/products\/[^/]+$/, // by id, and /products/batch
+  /^\/api\/brands(?:\/[^/]+)?$/,
+  /^\/api\/categories$/,
+  /^\/api\/marketplaces$/,
+  /^\/api\/search$/,
+  /^\/api\/feed$/,
+];
+
+/** Responses smaller than this go out uncompressed (as with hono's compress middleware). */
+const GZIP_THRESHOLD = 1024;
+
+export interface PublicCacheOptions {
+  /** How long an entry is served as is. */
+  freshMs: number;
+  /** After that, how long it is still served while one background request refreshes it. */
+  staleMs: number;
+  /** Bound on the bodies held (identity and gzip). */
+  maxBytes: number;
+  now?: () => number;
+}
+
+export const DEFAULT_PUBLIC_CACHE_OPTIONS: PublicCacheOptions = { freshMs: 2000, staleMs: 3000, maxBytes: 32 * 1024 * 1024 };
+
+interface Entry {
+  body: Uint8Array;
+  gzip?: Uint8Array;
+  etag: string;
+  contentType: string;
+  storedAt: number;
+  generation: number;
+}
+
+export class PublicCache {
+  // Map iteration order is insertion order: re-inserting on every hit makes it an LRU.
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+  private currentGeneration = 0;
+  readonly options: PublicCacheOptions;
+  private readonly now: () => number;
+
+  constructor(options: Partial<PublicCacheOptions> = {}) {
+    this.options = { ...DEFAULT_PUBLIC_CACHE_OPTIONS, ...options };
+    this.now = this.options.now ?? Date.now;
+  }
+
+  /** Bumped by clear(): a response computed across a write is not stored. */
+  get generation(): number {
+    return this.currentGeneration;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  lookup(key: string): { entry: Entry; fresh: boolean } | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    const age = this.now() - entry.storedAt;
+    if (age >= this.options.freshMs + this.options.staleMs) {
+      this.remove(key, entry);
+      return undefined;
+    }
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return { entry, fresh: age < this.options.freshMs };
+  }
+
+  /** Stores a 200 body computed while the cache was at `generation`; false when a write intervened. */
+  store(key: string, body: Uint8Array, contentType: string, generation: number): Entry | undefined {
+    if (generation !== this.currentGeneration || body.byteLength > this.options.maxBytes / 8) return undefined;
+    const previous = this.entries.get(key);
+    if (previous) this.remove(key, previous);
+    const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
+    const entry: Entry = { body, etag, contentType, storedAt: this.now(), generation };
+    this.entries.set(key, entry);
+    this.bytes += body.byteLength;
+    this.evict();
+    return entry;
+  }
+
+  /** The gzip variant, made on first demand and counted against maxBytes. */
+  gzip(key: string, entry: Entry): Uint8Array {
+    if (entry.gzip) return entry.gzip;
+    entry.gzip = gzipSync(entry.body);
+    if (this.entries.get(key) === entry) {
+      this.bytes += entry.gzip.byteLength;
+      this.evict();
+    }
+    return entry.gzip;
+  }
+
+  clear(): void {
+    this.currentGeneration += 1;
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  private remove(key: string, entry: Entry) {
+    this.entries.delete(key);
+    this.bytes -= entry.body.byteLength + (entry.gzip?.byteLength ?? 0);
+  }
+
+  private evict() {
+    for (const [key, entry] of this.entries) {
+      if (this.bytes <= this.options.maxBytes) return;
+      this.remove(key, entry);
+    }
+  }
+}
+
+/** A cache that every instance clears when the database reports a public catalogue change. */
+export async function createPublicCache(database: Database, options: Partial<PublicCacheOptions> = {}) {
+  const cache = new PublicCache(options);
+  const unlisten = await database.listen(PUBLIC_CACHE_CHANNEL, () => cache.clear());
+  return { cache, unlisten };
+}
+
+/** The cache key: path plus the query in a canonical order, so equal requests share an entry. */
+export function cacheKey(url: URL): string {
+  const params = new URLSearchParams(url.search);
+  params.sort();
+  const query = params.toString();
+  return query ? `${url.pathname}?${query}` : url.pathname;
+}
+
+function isPublicRequest(c: Context<AppEnv>, url: URL): boolean {
+  if (c.req.method !== "GET" || getViewer(c) !== null) return false;
+  if (!PUBLIC_PATHS.some((pattern) => pattern.test(url.pathname))) return false;
+  // Without a seed the feed picks a random one per request: each answer is meant to differ.
+  return url.pathname !== "/api/feed" || url.searchParams.has("seed");
+}
+
+/** Only plain public 200 JSON is shared; a handler opts out with Cache-Control private/no-store. */
+function isShareable(response: Response): boolean {
+  if (response.status !== 200 || response.headers.has("set-cookie") || response.headers.has("content-encoding")) return false;
+  if (/private|no-store/i.test(response.headers.get("cache-control") ?? "")) return false;
+  return (response.headers.get("content-type") ?? "").startsWith("application/json");
+}
+
+function respond(c: Context<AppEnv>, cache: PublicCache, key: string, entry: Entry): Response {
+  const headers: Record<string, string> = {
+    "content-type": entry.contentType,
+    etag: entry.etag,
+    // Browsers and proxies revalidate every time (a 304 from this cache is cheap), and never reuse
+    // an anonymous answer for a request with credentials.
+    "cache-control": "public, no-cache",
+    vary: "Accept-Encoding, Authorization, Cookie",
+  };
+  if (c.req.header("if-none-match")?.split(/\s*,\s*/).some((tag) => tag === entry.etag || tag === `W/${entry.etag}` || tag === "*")) {
+    return c.body(null, 304, headers);
+  }
+  if (entry.body.byteLength >= GZIP_THRESHOLD && /\bgzip\b/i.test(c.req.header("accept-encoding") ?? "")) {
+    const gzip = cache.gzip(key, entry);
+    return c.body(gzip as Uint8Array<ArrayBuffer>, 200, { ...headers, "content-encoding": "gzip", "content-length": String(gzip.byteLength) });
+  }
+  return c.body(entry.body as Uint8Array<ArrayBuffer>, 200, { ...headers, "content-length": String(entry.body.byteLength) });
+}
+
+export interface PublicCacheMiddlewareOptions {
+  /** Runs a request through the whole app, for background refreshes of stale entries. */
+  fetch: (request: Request) => Promise<Response> | Response;
+  /** Background refreshes at once; beyond that stale entries wait (bounded by staleMs). */
+  maxRefreshes?: number;
+}
+
+/**
+ * Serves anonymous public GETs from `cache`. Must run after the session middleware (it needs the
+ * viewer). Concurrent misses for one key share one handler run; a stale entry is served while a
+ * background request refreshes it, so expiry does not stall the requests that find it.
+ */
+export function publicCacheMiddleware(cache: PublicCache, options: PublicCacheMiddlewareOptions): MiddlewareHandler<AppEnv> {
+  const pending = new Map<string, Promise<Entry | undefined>>();
+  const refreshing = new Set<string>();
+  const refreshRequests = new WeakSet<Request>();
+  const maxRefreshes = options.maxRefreshes ?? 2;
+
+  function refresh(key: string, url: string) {
+    if (refreshing.has(key) || pending.has(key) || refreshing.size >= maxRefreshes) return;
+    refreshing.add(key);
+    const request = new Request(url);
+    refreshRequests.add(request);
+    void Promise.resolve()
+      .then(() => options.fetch(request))
+      .then((response) => response.body?.cancel())
+      .catch(() => {
+        // The entry simply expires; the next request computes it.
+      })
+      .finally(() => refreshing.delete(key));
+  }
+
+  return async (c: Context<AppEnv>, next: Next) => {
+    const url = new URL(c.req.url);
+    if (!isPublicRequest(c, url)) return next();
+    const key = cacheKey(url);
+    const isRefresh = refreshRequests.has(c.req.raw);
+
+    if (!isRefresh) {
+      const hit = cache.lookup(key);
+      if (hit) {
+        if (!hit.fresh) refresh(key, c.req.url);
+        return respond(c, cache, key, hit.entry);
+      }
+      const shared = await pending.get(key);
+      if (shared && shared.generation === cache.generation) return respond(c, cache, key, shared);
+    }
+
+    const generation = cache.generation;
+    let settle: (entry: Entry | undefined) => void = () => {};
+    const leads = !pending.has(key);
+    if (leads) pending.set(key, new Promise((resolve) => (settle = resolve)));
+    let entry: Entry | undefined;
+    try {
+      await next();
+      const computed = c.res;
+      if (isShareable(computed)) {
+        const body = new Uint8Array(await computed.arrayBuffer());
+        entry = cache.store(key, body, computed.headers.get("content-type")!, generation);
+        // Unset first: assigning over a response makes hono wrap the old one's (consumed) body.
+        c.res = undefined;
+        // Not stored (a write happened meanwhile): answer with what was computed, uncached.
+        c.res = entry ? respond(c, cache, key, entry) : new Response(body, { status: computed.status, headers: computed.headers });
+      }
+    } finally {
+      settle(entry);
+      if (leads) pending.delete(key);
+    }
+  };
+}
