@@ -1,7 +1,7 @@
 import { passwordWeaknesses } from "@reelmart/core/password-policy";
 import type { BetterAuthOptions } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
-import { bearer, emailOTP, jwt, magicLink, oneTap, phoneNumber, twoFactor } from "better-auth/plugins";
+import { bearer, emailOTP, genericOAuth, jwt, magicLink, phoneNumber, twoFactor } from "better-auth/plugins";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { createLogger } from "../../logger.ts";
@@ -43,6 +43,19 @@ const credentialChecks = createAuthMiddleware(async (ctx) => {
     const email = typeof body.email === "string" ? body.email : ctx.context.session?.user.email;
     const reasons = passwordWeaknesses(body[field] as string, email);
     if (reasons.length) throw new APIError("BAD_REQUEST", { code: "WEAK_PASSWORD", message: "Password is too weak", reasons });
+  }
+});
+
+export const SINGLE_IDENTITY_MESSAGE = "You cannot remove your only way to sign in.";
+
+/**
+ * better-auth's refusal to unlink the last account, answered with the spec's code (000 §4) so the
+ * web app treats it as an identity error that keeps the session.
+ */
+const identityErrors = createAuthMiddleware(async (ctx) => {
+  const returned = ctx.context.returned as { body?: { code?: unknown } } | undefined;
+  if (ctx.path === "/unlink-account" && returned?.body?.code === "FAILED_TO_UNLINK_LAST_ACCOUNT") {
+    throw new APIError("BAD_REQUEST", { code: "single_identity_not_deletable", message: SINGLE_IDENTITY_MESSAGE });
   }
 });
 
@@ -115,21 +128,18 @@ export function buildAuthOptions({ config, database, secret, delivery }: AuthOpt
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
-    ...(config.google
+    // Google is one provider id ("google") either way, so /sign-in/social, /callback/google, linking
+    // and ID-token sign-in (One Tap) are the same calls. Offline access with a consent prompt
+    // (000 §7) so a refresh token is issued every time.
+    ...(config.google && !config.google.issuer
       ? {
           socialProviders: {
-            google: {
-              clientId: config.google.clientId,
-              clientSecret: config.google.clientSecret,
-              // Offline access with a consent prompt (000 §7) so a refresh token is issued every time.
-              accessType: "offline",
-              prompt: "select_account consent",
-            },
+            google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret, accessType: "offline", prompt: "select_account consent" },
           },
         }
       : {}),
     account: {
-      // Linking Google to an email account; the last identity cannot be unlinked (better-auth refuses it).
+      // Linking Google to an email account; the last identity cannot be unlinked (better-auth refuses it, identityErrors names it).
       accountLinking: { enabled: true, trustedProviders: ["google"], allowDifferentEmails: false },
     },
     plugins: [
@@ -152,9 +162,30 @@ export function buildAuthOptions({ config, database, secret, delivery }: AuthOpt
       magicLink({
         sendMagicLink: async ({ email, url }) => send.sendEmail({ to: email, subject: "Sign in to Reelmart", text: `Open this link to sign in: ${url}` }),
       }),
-      ...(config.google ? [oneTap({ clientId: config.google.clientId })] : []),
+      // GOOGLE_ISSUER (a test or staging identity provider) replaces Google's fixed endpoints and
+      // keys with the issuer's discovery document: authorization, token and JWKS all come from it,
+      // so redirect sign-in and One Tap ID tokens are verified against that issuer only.
+      ...(config.google?.issuer
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: "google",
+                  discoveryUrl: new URL(".well-known/openid-configuration", `${config.google.issuer.replace(/\/$/, "")}/`).href,
+                  clientId: config.google.clientId,
+                  clientSecret: config.google.clientSecret,
+                  scopes: ["openid", "email", "profile"],
+                  accessType: "offline",
+                  prompt: "select_account consent",
+                  pkce: true,
+                  requireIdTokenVerification: true,
+                },
+              ],
+            }),
+          ]
+        : []),
     ],
-    hooks: { before: credentialChecks },
+    hooks: { before: credentialChecks, after: identityErrors },
     databaseHooks: {
       user: {
         create: {

@@ -33,6 +33,11 @@ export const startGoogleSignIn = (returnTo: string) =>
     newUserCallbackURL: `/auth?from=${encodeURIComponent(returnTo)}`,
   });
 
-export const signInWithGoogleIdToken = (idToken: string) => authRequest<{ token: string }>("/one-tap/callback", { idToken });
+/**
+ * One Tap's ID token, verified by the server against the configured Google issuer's keys (Google's,
+ * or GOOGLE_ISSUER's) through better-auth's ID-token sign-in.
+ */
+export const signInWithGoogleIdToken = (idToken: string) =>
+  authRequest<{ token: string }>("/sign-in/social", { provider: "google", idToken: { token: idToken } });
 
 export const signOutQuietly = () => authRequest("/sign-out").catch(() => undefined);

@@ -45,7 +45,6 @@ const URL_ERROR_MESSAGES: Record<string, string> = {
   identity_already_exists: "This Google account is already linked to another user.",
   identity_not_found: "That sign-in method is not linked to your account.",
   single_identity_not_deletable: "You cannot remove your only way to sign in.",
-  account_already_linked_to_different_user: "This Google account is already linked to another user.",
   access_denied: "Sign-in was cancelled.",
   state_mismatch: "Sign-in expired. Please try again.",
   please_restart_the_process: "Sign-in expired. Please try again.",
@@ -55,6 +54,16 @@ const URL_ERROR_MESSAGES: Record<string, string> = {
   invalid_token: "This link is invalid or has expired.",
   token_expired: "This link has expired. Request a new one.",
 };
+
+// better-auth's names for the spec's identity errors (000 §4), so linking failures keep the session.
+const SPEC_URL_ERRORS: Record<string, string> = {
+  account_already_linked_to_different_user: "identity_already_exists",
+};
+
+/** The spec's code for an error carried in the URL after a redirect. */
+export function specUrlError(code: string): string {
+  return SPEC_URL_ERRORS[code] ?? code;
+}
 
 export function describeUrlError(code: string, description: string | null): string {
   return URL_ERROR_MESSAGES[code] ?? description ?? `Sign-in failed (${code.replace(/_/g, " ")}).`;

@@ -17,7 +17,15 @@ import {
   signUpWithEmail,
   startGoogleSignIn,
 } from "./auth-api.ts";
-import { type FormError, MISSING_CREDENTIALS, SESSION_KEEPING_ERRORS, describeAuthError, describeUrlError, safeReturnPath } from "./auth-errors.ts";
+import {
+  type FormError,
+  MISSING_CREDENTIALS,
+  SESSION_KEEPING_ERRORS,
+  describeAuthError,
+  describeUrlError,
+  safeReturnPath,
+  specUrlError,
+} from "./auth-errors.ts";
 import { GoogleOneTap } from "./google-one-tap.tsx";
 
 type Mode = "sign-in" | "sign-up" | "forgot" | "reset";
@@ -38,7 +46,8 @@ export function AuthPage() {
 
   const resetToken = params.get("token");
   const [mode, setMode] = useState<Mode>(resetToken && params.get("mode") === "reset" ? "reset" : "sign-in");
-  const urlError = params.get("error");
+  const rawUrlError = params.get("error");
+  const urlError = rawUrlError ? specUrlError(rawUrlError) : null;
   const [urlErrorMessage, setUrlErrorMessage] = useState<string | null>(null);
 
   // Errors carried in the URL after a redirect sign-in (000 §4): shown in words, and every one but
