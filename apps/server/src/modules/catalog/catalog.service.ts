@@ -88,14 +88,18 @@ export function activeProducts(db: Kysely<DB>, marketplaceId?: string) {
   return marketplaceId ? query.where(listedIn(marketplaceId)) : query;
 }
 
-/** Which media a read shows: all of a product's media, or only its ready videos (the feed). */
-export type MediaScope = "all" | "ready-videos";
+/**
+ * Which media a public read shows. A video row exists before its encode finishes and holds a
+ * stand-in card image as its url until then (for good when the encode failed), so a shopper sees
+ * images and ready videos only; the feed shows the ready videos alone.
+ */
+export type MediaScope = "usable" | "ready-videos";
 
 /** Media of many products, by product, each list by display order with renditions by height. */
 async function mediaByProduct(db: Kysely<DB>, productIds: string[], scope: MediaScope): Promise<Map<string, Media[]>> {
   const byProduct = new Map<string, Media[]>();
   if (!productIds.length) return byProduct;
-  let query = db
+  const rows = await db
     .selectFrom("product_media")
     .select([
       "id",
@@ -115,9 +119,17 @@ async function mediaByProduct(db: Kysely<DB>, productIds: string[], scope: Media
       "share_count",
       "status",
     ])
-    .where("product_id", "in", productIds);
-  if (scope === "ready-videos") query = query.where("type", "=", "video").where("status", "=", "ready");
-  const rows = await query.orderBy("product_id").orderBy("display_order").orderBy("created_at").orderBy("id").execute();
+    .where("product_id", "in", productIds)
+    .where((eb) =>
+      scope === "ready-videos"
+        ? eb.and([eb("type", "=", "video"), eb("status", "=", "ready")])
+        : eb.or([eb("type", "=", "image"), eb("status", "=", "ready")]),
+    )
+    .orderBy("product_id")
+    .orderBy("display_order")
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
   const renditions = new Map<string, MediaRendition[]>();
   const videoIds = rows.filter((row) => row.type === "video").map((row) => row.id);
   if (videoIds.length) {
@@ -143,7 +155,7 @@ async function mediaByProduct(db: Kysely<DB>, productIds: string[], scope: Media
 }
 
 /** The rows as product summaries, each with its media (two more queries, whatever the page size). */
-export async function withMedia(db: Kysely<DB>, rows: ProductRow[], scope: MediaScope = "all"): Promise<ProductSummary[]> {
+export async function withMedia(db: Kysely<DB>, rows: ProductRow[], scope: MediaScope = "usable"): Promise<ProductSummary[]> {
   const media = await mediaByProduct(db, rows.map((row) => row.id), scope);
   return rows.map((row) => toProductSummary(row, media.get(row.id) ?? []));
 }
@@ -216,7 +228,7 @@ export async function getProduct(db: Kysely<DB>, id: string, marketplaceId?: str
     .where("p.id", "=", id)
     .executeTakeFirst();
   if (!row) return null;
-  const media = await mediaByProduct(db, [row.id], "all");
+  const media = await mediaByProduct(db, [row.id], "usable");
   return toProductDetail(row, media.get(row.id) ?? [], row);
 }
 

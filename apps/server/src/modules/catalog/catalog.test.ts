@@ -211,6 +211,29 @@ describe("GET /api/products/batch", () => {
   });
 });
 
+describe("media a shopper can use", () => {
+  it("shows images and ready videos, never a processing or failed video's stand-in image, on every read", async () => {
+    const category = `media-${randomUUID()}`;
+    const word = `ocelot${randomUUID().slice(0, 6)}`;
+    const product = await createProduct(db, { title: word, category });
+    const image = await createMedia(db, product.id, { type: "image", display_order: 2 });
+    const ready = await createMedia(db, product.id, { display_order: 1 });
+    const standIn = { url: "/media/product-media/cards/stand-in.jpg", thumbnail_url: "/media/product-media/cards/stand-in.jpg" };
+    await createMedia(db, product.id, { ...standIn, status: "processing", renditionHeights: [] });
+    await createMedia(db, product.id, { ...standIn, status: "failed", renditionHeights: [] });
+    const usable = [ready.id, image.id];
+
+    const detail = await get<ProductDetail>(`/api/products/${product.id}`);
+    expect(detail.body.media.map((m) => m.id)).toEqual(usable);
+    const list = await get<Page<ProductSummary>>(`/api/products?category=${category}`);
+    const batch = await get<{ items: ProductSummary[] }>(`/api/products/batch?ids=${product.id}`);
+    const search = await get<{ items: ProductSummary[] }>(`/api/search?q=${word}`);
+    for (const items of [list.body.items, batch.body.items, search.body.items]) {
+      expect(items.map((item) => item.media.map((m) => m.id))).toEqual([usable]);
+    }
+  });
+});
+
 describe("brands, categories, marketplaces", () => {
   it("pages brands newest first with active product counts and spec defaults", async () => {
     const tag = randomUUID().slice(0, 8);

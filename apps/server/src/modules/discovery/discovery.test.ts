@@ -58,6 +58,19 @@ describe("similar products", () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error.field).toBe("limit");
   });
+
+  it("shows a product's images and ready videos only, not a processing or failed video", async () => {
+    const { db } = server.deps.database;
+    const image = await createMedia(db, ids.both, { type: "image", display_order: 2 });
+    const ready = await createMedia(db, ids.both, { display_order: 1 });
+    await createMedia(db, ids.both, { status: "processing", renditionHeights: [] });
+    await createMedia(db, ids.both, { status: "failed", renditionHeights: [] });
+    const similar = await server.json<{ items: ProductSummary[] }>(`/api/products/${ids.source}/similar`);
+    const trending = await server.json<{ items: ProductSummary[] }>(`/api/discovery/trending?limit=10`);
+    for (const { body } of [similar, trending]) {
+      expect(body.items.find((product) => product.id === ids.both)?.media.map((m) => m.id)).toEqual([ready.id, image.id]);
+    }
+  });
 });
 
 describe("admin media edits", () => {
