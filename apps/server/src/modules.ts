@@ -1,4 +1,5 @@
 import type { RegisterRoutes } from "./context.ts";
+import { registerAdminRoutes } from "./modules/admin/admin.routes.ts";
 import { registerAuthProviderRoutes } from "./modules/auth/auth-providers.routes.ts";
 import { registerCartRoutes } from "./modules/cart/cart.routes.ts";
 import { registerCatalogRoutes } from "./modules/catalog/catalog.routes.ts";
@@ -11,4 +12,4 @@ import { registerProfileRoutes } from "./modules/profile/profile.routes.ts";
 import { registerReviewRoutes } from "./modules/reviews/reviews.routes.ts";
 
 /** Every /api module, in the order their routes are registered. */
-export const apiModules: RegisterRoutes[] = [registerHealthRoutes, registerCatalogRoutes, registerCartRoutes, registerReviewRoutes, registerDiscoveryRoutes, registerProfileRoutes, registerAuthProviderRoutes, registerMarketplaceRoutes, registerFeedRoutes, registerEngagementRoutes];
+export const apiModules: RegisterRoutes[] = [registerHealthRoutes, registerCatalogRoutes, registerCartRoutes, registerReviewRoutes, registerDiscoveryRoutes, registerProfileRoutes, registerAuthProviderRoutes, registerAdminRoutes, registerMarketplaceRoutes, registerFeedRoutes, registerEngagementRoutes];

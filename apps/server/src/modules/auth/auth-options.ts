@@ -1,5 +1,6 @@
 import { passwordWeaknesses } from "@reelmart/core/password-policy";
 import type { BetterAuthOptions } from "better-auth";
+import { sql } from "kysely";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { bearer, emailOTP, genericOAuth, jwt, magicLink, phoneNumber, twoFactor } from "better-auth/plugins";
 import type { Config } from "../../config.ts";
@@ -81,6 +82,13 @@ export function buildAuthOptions({ config, database, secret, delivery }: AuthOpt
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
+        // A user with no sign-in method yet was invited by an admin (POST /api/admin/invitations):
+        // the same set-password link, worded as an invitation.
+        const accounts = await sql<{ id: string }>`select id from account where "userId" = ${user.id} limit 1`.execute(database.db);
+        if (accounts.rows.length === 0) {
+          await send.sendEmail({ to: user.email, subject: "You're invited to Reelmart", text: `You have been invited to Reelmart. Open this link to choose your password: ${url}` });
+          return;
+        }
         await send.sendEmail({ to: user.email, subject: "Reset your Reelmart password", text: `Open this link to choose a new password: ${url}` });
       },
     },

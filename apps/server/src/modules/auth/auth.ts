@@ -2,11 +2,25 @@ import { betterAuth } from "better-auth";
 import { Hono } from "hono";
 import { CLIENT_IP_HEADER, type buildAuthOptions } from "./auth-options.ts";
 
+// Modules registered through modules.ts get AppDeps, which carries no auth instance; the few that
+// call better-auth's API (admin invitations) look up the instance created on their database.
+const authByDb = new WeakMap<object, Auth>();
+
 export function createAuth(options: ReturnType<typeof buildAuthOptions>) {
-  return betterAuth(options);
+  const auth = betterAuth(options);
+  const db = (options.database as { db?: object } | undefined)?.db;
+  if (db) authByDb.set(db, auth);
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The better-auth instance serving this database (created at bootstrap, before modules register). */
+export function authFor(db: object): Auth {
+  const auth = authByDb.get(db);
+  if (!auth) throw new Error("No better-auth instance has been created for this database");
+  return auth;
+}
 
 type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } } };
 
