@@ -290,20 +290,42 @@ export async function listMarketplaces(db: Kysely<DB>): Promise<Marketplace[]> {
 }
 
 /**
+ * Typo tolerance (issue: 'hedphones' finds headphones): pg_trgm word_similarity of the term to the
+ * best-matching stretch of the title. 0.6 is pg_trgm's own default for `<%` and keeps one or two
+ * wrong letters in a word ('hedphones' scores 0.8 against 'Headphones') without matching unrelated
+ * words; it is pinned here so a server-wide pg_trgm setting cannot loosen it.
+ */
+const TYPO_MIN_WORD_SIMILARITY = 0.6;
+/** Below three letters or digits a term has too few trigrams to tell a typo from another word. */
+const TYPO_MIN_ALPHANUMERICS = 3;
+
+/**
+ * Whether a term may also match by trigrams. Trigrams skip symbols, so a term holding % or _ (which
+ * the spec says match themselves) would match titles without them: such terms match literally only.
+ */
+function typoTolerant(term: string): boolean {
+  return !/[%_]/.test(term) && (term.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= TYPO_MIN_ALPHANUMERICS;
+}
+
+/**
  * Spec 001 §5, server search: substring match on title, description and category; blank terms
- * skip the query. Title matches rank first, an exact title first of all, then newest.
+ * skip the query. Title matches rank first, an exact title first of all, then newest. Titles
+ * within a typo of the term follow all substring matches, closest first, so they only fill
+ * the places substring matches leave under the limit. One query: on embedded PGlite every round
+ * trip is serialized, and the trigram GIN indexes serve both the ILIKEs and `<%`.
  */
 export async function searchProducts(db: Kysely<DB>, input: SearchInput): Promise<ProductSummary[]> {
   const term = input.q.trim();
   if (!term) return [];
   const pattern = containsPattern(term);
-  const rows = await activeProducts(db, input.marketplaceId)
-    .where((eb) => eb.or([eb("p.title", "ilike", pattern), eb("p.description", "ilike", pattern), eb("p.category", "ilike", pattern)]))
+  const substring = sql<boolean>`(p.title ilike ${pattern} or p.description ilike ${pattern} or p.category ilike ${pattern})`;
+  const fuzzy = typoTolerant(term);
+  let query = activeProducts(db, input.marketplaceId)
+    .where(fuzzy ? sql<boolean>`(${substring} or (${term} <% p.title and word_similarity(${term}, p.title) >= ${TYPO_MIN_WORD_SIMILARITY}))` : substring)
+    .orderBy(substring, "desc")
     .orderBy(sql`lower(p.title) = lower(${term})`, "desc")
-    .orderBy(sql`p.title ilike ${pattern}`, "desc")
-    .orderBy("p.created_at", "desc")
-    .orderBy("p.id", "desc")
-    .limit(input.limit)
-    .execute();
+    .orderBy(sql`p.title ilike ${pattern}`, "desc");
+  if (fuzzy) query = query.orderBy(sql`case when ${substring} then 1 else word_similarity(${term}, p.title) end`, "desc");
+  const rows = await query.orderBy("p.created_at", "desc").orderBy("p.id", "desc").limit(input.limit).execute();
   return withMedia(db, rows);
 }

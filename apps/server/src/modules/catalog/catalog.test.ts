@@ -327,6 +327,28 @@ describe("GET /api/search", () => {
     expect((await get<{ items: unknown[] }>(`/api/search?q=${encodeURIComponent(`${tag}%`)}`)).body.items).toEqual([]);
   });
 
+  it("tolerates typos in a title word: 'hedphones' finds headphones", async () => {
+    const headphones = await createProduct(db, { title: `Wireless Headphones ${randomUUID().slice(0, 6)}` });
+    const { status, body } = await get<{ items: ProductSummary[] }>("/api/search?q=hedphones");
+    expect(status).toBe(200);
+    expect(body.items.map((item) => item.id)).toEqual([headphones.id]);
+    expect((await get<{ items: unknown[] }>("/api/search?q=xylophones")).body.items).toEqual([]);
+  });
+
+  it("puts typo matches after every substring match, closest first, and only under the limit", async () => {
+    const word = `gazebo${randomUUID().slice(0, 6)}`;
+    const fartherTypo = await createProduct(db, { title: `${word.slice(0, 2)}x${word.slice(3)} tent`, created_at: "2025-01-01T00:00:00Z" });
+    const typo = await createProduct(db, { title: `${word.slice(0, 4)}e${word.slice(4)} canopy`, created_at: "2024-01-01T00:00:00Z" });
+    const byDescription = await createProduct(db, { title: "Tent", description: `Fits a ${word}`, created_at: "2023-06-01T00:00:00Z" });
+    const byTitle = await createProduct(db, { title: `The ${word} lantern`, created_at: "2023-01-01T00:00:00Z" });
+    const exact = await createProduct(db, { title: word, created_at: "2022-01-01T00:00:00Z" });
+
+    const { body } = await get<{ items: ProductSummary[] }>(`/api/search?q=${word}`);
+    expect(body.items.map((item) => item.id)).toEqual([exact.id, byTitle.id, byDescription.id, typo.id, fartherTypo.id]);
+    const limited = await get<{ items: ProductSummary[] }>(`/api/search?q=${word}&limit=3`);
+    expect(limited.body.items.map((item) => item.id)).toEqual([exact.id, byTitle.id, byDescription.id]);
+  });
+
   it("keeps to the marketplace when one is given", async () => {
     const market = await createMarketplace(db);
     const word = `quokka${randomUUID().slice(0, 6)}`;
