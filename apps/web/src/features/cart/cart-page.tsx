@@ -2,23 +2,15 @@ import type { CartItem } from "@reelmart/core/api/cart";
 import { formatPrice } from "@reelmart/core/format";
 import { Minus, Plus, ShoppingCart, Trash2 } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Link, useLocation } from "react-router";
-import { RequireSignIn } from "../../shared/cart/require-sign-in.tsx";
+import { useLocation } from "react-router";
 import { type CheckoutState, useCart } from "../../shared/cart/use-cart.ts";
 import { PageHeader } from "../../shared/product/page-header.tsx";
-import { ProductImage } from "../../shared/product/product-image.tsx";
+import { BrowseProductsLink, ProductRow } from "../../shared/product/product-row.tsx";
 import { EmptyState } from "../../shared/ui/empty-state.tsx";
 import { Spinner } from "../../shared/ui/spinner.tsx";
 
+/** The cart; the router's RequireAuth keeps it to signed-in users (000 §2). */
 export function CartPage() {
-  return (
-    <RequireSignIn>
-      <CartContents />
-    </RequireSignIn>
-  );
-}
-
-function CartContents() {
   const { items, totalQuantity, total, isLoading, setQuantity, remove, clear } = useCart();
   const checkout = (useLocation().state as CheckoutState | null)?.checkout === true;
   const summaryRef = useRef<HTMLElement>(null);
@@ -54,11 +46,7 @@ function CartContents() {
           icon={<ShoppingCart />}
           title="Your cart is empty"
           description="Products you add to your cart will appear here"
-          action={
-            <Link to="/" className="mt-2 rounded-full bg-white px-5 py-2 text-sm font-medium text-black focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
-              Browse products
-            </Link>
-          }
+          action={<BrowseProductsLink />}
         />
       ) : (
         <>
@@ -98,43 +86,42 @@ function CartLine({ item, onQuantity, onRemove }: { item: CartItem; onQuantity: 
   const atStock = quantity >= product.stock;
   const stepper = "rounded-full p-1.5 text-neutral-200 hover:bg-neutral-800 disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-white";
   return (
-    <li className="flex gap-3 py-4">
-      <Link to={`/product/${product.id}`} className="shrink-0 rounded-lg focus-visible:outline-2 focus-visible:outline-white">
-        <ProductImage src={product.thumbnailUrl} alt={product.title} className="size-20 rounded-lg" />
-      </Link>
-      <div className="flex min-w-0 flex-1 flex-col">
-        <Link to={`/product/${product.id}`} className="line-clamp-2 text-sm font-medium hover:underline">
-          {product.title}
-        </Link>
-        {product.brand ? <p className="text-xs text-neutral-400">{product.brand.name}</p> : null}
-        <p className="mt-0.5 text-sm text-neutral-300">
+    <ProductRow
+      productId={product.id}
+      product={product}
+      detail={
+        <>
+          {product.brand ? <span className="block text-xs text-neutral-400">{product.brand.name}</span> : null}
           {formatPrice(item.unitPrice)}
-          {item.unitPrice !== product.price ? <span className="ml-2 text-xs text-neutral-500 line-through">{formatPrice(product.price)}</span> : null}
-        </p>
-        <div className="mt-auto flex items-center justify-between pt-2">
-          <div role="group" aria-label={`Quantity of ${product.title}`} className="flex items-center gap-1 rounded-full border border-neutral-800">
-            <button type="button" aria-label="Decrease quantity" onClick={() => onQuantity(quantity - 1)} className={stepper}>
-              <Minus aria-hidden="true" className="size-4" />
-            </button>
-            <span aria-live="polite" className="min-w-6 text-center text-sm tabular-nums">
-              {quantity}
-            </span>
-            <button type="button" aria-label="Increase quantity" disabled={atStock} onClick={() => onQuantity(quantity + 1)} className={stepper}>
-              <Plus aria-hidden="true" className="size-4" />
-            </button>
-          </div>
-          <p className="text-sm font-semibold">{formatPrice(item.lineTotal)}</p>
+          {item.unitPrice !== product.price ? <span className="ml-2 text-xs text-neutral-400 line-through">{formatPrice(product.price)}</span> : null}
+        </>
+      }
+      action={
+        <button
+          type="button"
+          aria-label={`Remove ${product.title} from cart`}
+          onClick={onRemove}
+          className="rounded-full p-2 text-neutral-400 hover:bg-neutral-800 hover:text-white focus-visible:outline-2 focus-visible:outline-white"
+        >
+          <Trash2 aria-hidden="true" className="size-4" />
+        </button>
+      }
+    >
+      <div className="flex items-center justify-between">
+        <div role="group" aria-label={`Quantity of ${product.title}`} className="flex items-center gap-1 rounded-full border border-neutral-800">
+          <button type="button" aria-label="Decrease quantity" onClick={() => onQuantity(quantity - 1)} className={stepper}>
+            <Minus aria-hidden="true" className="size-4" />
+          </button>
+          <span aria-live="polite" className="min-w-6 text-center text-sm tabular-nums">
+            {quantity}
+          </span>
+          <button type="button" aria-label="Increase quantity" disabled={atStock} onClick={() => onQuantity(quantity + 1)} className={stepper}>
+            <Plus aria-hidden="true" className="size-4" />
+          </button>
         </div>
-        {atStock ? <p className="mt-1 text-xs text-amber-400">Only {product.stock} in stock</p> : null}
+        <p className="text-sm font-semibold">{formatPrice(item.lineTotal)}</p>
       </div>
-      <button
-        type="button"
-        aria-label={`Remove ${product.title} from cart`}
-        onClick={onRemove}
-        className="self-start rounded-full p-2 text-neutral-400 hover:bg-neutral-800 hover:text-white focus-visible:outline-2 focus-visible:outline-white"
-      >
-        <Trash2 aria-hidden="true" className="size-4" />
-      </button>
-    </li>
+      {atStock ? <p className="mt-1 text-xs text-amber-400">Only {product.stock} in stock</p> : null}
+    </ProductRow>
   );
 }

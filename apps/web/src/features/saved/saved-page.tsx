@@ -1,23 +1,14 @@
 import { formatPrice } from "@reelmart/core/format";
 import { Bookmark, BookmarkX } from "lucide-react";
-import { Link } from "react-router";
-import { RequireSignIn } from "../../shared/cart/require-sign-in.tsx";
 import { PageHeader } from "../../shared/product/page-header.tsx";
-import { ProductImage } from "../../shared/product/product-image.tsx";
 import { useProductsById } from "../../shared/product/product-queries.ts";
+import { BrowseProductsLink, ProductRow } from "../../shared/product/product-row.tsx";
 import { useSaved } from "../../shared/saved/use-saved.ts";
 import { EmptyState } from "../../shared/ui/empty-state.tsx";
 import { Spinner } from "../../shared/ui/spinner.tsx";
 
+/** 001 §2 "Saved items"; the router's RequireAuth keeps it to signed-in users. */
 export function SavedPage() {
-  return (
-    <RequireSignIn>
-      <SavedList />
-    </RequireSignIn>
-  );
-}
-
-function SavedList() {
   const { ids, toggle } = useSaved();
   const products = useProductsById(ids);
 
@@ -25,16 +16,7 @@ function SavedList() {
     <div className="pb-[calc(var(--bottom-nav-height)+env(safe-area-inset-bottom)+1rem)]">
       <PageHeader title="Saved" />
       {ids.length === 0 ? (
-        <EmptyState
-          icon={<Bookmark />}
-          title="No saved items"
-          description="Items you save will appear here"
-          action={
-            <Link to="/" className="mt-2 rounded-full bg-white px-5 py-2 text-sm font-medium text-black focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
-              Browse products
-            </Link>
-          }
-        />
+        <EmptyState icon={<Bookmark />} title="No saved items" description="Items you save will appear here" action={<BrowseProductsLink />} />
       ) : products.isPending && products.fetchStatus !== "idle" ? (
         <Spinner label="Loading saved items" className="py-20" />
       ) : (
@@ -42,30 +24,22 @@ function SavedList() {
           {ids.map((id) => {
             const product = products.data?.get(id);
             return (
-              <li key={id} className="flex items-center gap-3 py-3">
-                {product ? (
-                  <Link to={`/product/${id}`} className="flex min-w-0 flex-1 items-center gap-3 rounded-lg focus-visible:outline-2 focus-visible:outline-white">
-                    <ProductImage src={product.thumbnailUrl} alt="" className="size-16 shrink-0 rounded-lg" />
-                    <span className="min-w-0">
-                      <span className="line-clamp-2 text-sm font-medium">{product.title}</span>
-                      <span className="block text-sm text-neutral-300">{formatPrice(product.price)}</span>
-                    </span>
-                  </Link>
-                ) : (
-                  <div className="flex min-w-0 flex-1 items-center gap-3">
-                    <ProductImage src={null} alt="" className="size-16 shrink-0 rounded-lg" />
-                    <span className="text-sm text-neutral-400">Product not available</span>
-                  </div>
-                )}
-                <button
-                  type="button"
-                  aria-label={product ? `Remove ${product.title} from saved` : "Remove from saved"}
-                  onClick={() => toggle({ id })}
-                  className="rounded-full p-2 text-neutral-400 hover:bg-neutral-800 hover:text-white focus-visible:outline-2 focus-visible:outline-white"
-                >
-                  <BookmarkX aria-hidden="true" className="size-5" />
-                </button>
-              </li>
+              <ProductRow
+                key={id}
+                productId={id}
+                product={product}
+                detail={product ? formatPrice(product.price) : null}
+                action={
+                  <button
+                    type="button"
+                    aria-label={product ? `Remove ${product.title} from saved` : "Remove from saved"}
+                    onClick={() => toggle({ id })}
+                    className="rounded-full p-2 text-neutral-400 hover:bg-neutral-800 hover:text-white focus-visible:outline-2 focus-visible:outline-white"
+                  >
+                    <BookmarkX aria-hidden="true" className="size-5" />
+                  </button>
+                }
+              />
             );
           })}
         </ul>

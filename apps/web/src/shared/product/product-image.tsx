@@ -14,8 +14,10 @@ export function ProductImage({ src, alt, className = "", eager = false }: Produc
   const [failed, setFailed] = useState<string | null>(null);
   const current = failed === src ? "/placeholder.svg" : src;
   if (!current || failed === "/placeholder.svg") {
+    // A decorative picture (alt "") stays decorative: an unnamed role="img" is an axe violation.
+    const name = alt ? { role: "img", "aria-label": alt } : { "aria-hidden": true };
     return (
-      <div role="img" aria-label={alt} className={`flex items-center justify-center bg-neutral-800 text-neutral-500 ${className}`}>
+      <div {...name} className={`flex items-center justify-center bg-neutral-800 text-neutral-500 ${className}`}>
         <ImageOff aria-hidden="true" className="size-6" />
       </div>
     );
