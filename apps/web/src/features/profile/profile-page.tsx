@@ -4,6 +4,7 @@ import { ChevronRight, Globe, History, LayoutDashboard, LogOut, Package, Pencil,
 import { useState } from "react";
 import { Link } from "react-router";
 import { useCart } from "../../shared/cart/use-cart.ts";
+import { ProductRow } from "../../shared/product/product-row.tsx";
 import { MarketplaceRadioList } from "../../shared/marketplace/marketplace-radio-list.tsx";
 import { useMarketplace } from "../../shared/marketplace/use-marketplace.ts";
 import { useSaved } from "../../shared/saved/use-saved.ts";
@@ -99,16 +100,13 @@ export function ProfilePage() {
           ) : (
             <ul className="flex flex-col divide-y divide-neutral-900">
               {saved.items.map((item) => (
-                <li key={item.productId}>
-                  <Link to={`/product/${item.productId}`} className="flex items-center gap-3 py-3">
-                    <Thumb url={item.product?.thumbnailUrl ?? null} />
-                    <span className="min-w-0 flex-1">
-                      <span className="block truncate font-medium text-white">{item.product?.title ?? "Product not available"}</span>
-                      {item.product ? <span className="text-sm text-neutral-400">{formatPrice(item.product.price)}</span> : null}
-                    </span>
-                    <ChevronRight aria-hidden="true" className="size-4 text-neutral-600" />
-                  </Link>
-                </li>
+                <ProductRow
+                  key={item.productId}
+                  productId={item.productId}
+                  product={item.product}
+                  detail={item.product ? formatPrice(item.product.price) : null}
+                  action={<ChevronRight aria-hidden="true" className="size-4 text-neutral-600" />}
+                />
               ))}
             </ul>
           )}
@@ -119,18 +117,13 @@ export function ProfilePage() {
           ) : (
             <ul className="flex flex-col divide-y divide-neutral-900">
               {cart.items.map((item) => (
-                <li key={item.id}>
-                  <Link to={`/product/${item.productId}`} className="flex items-center gap-3 py-3">
-                    <Thumb url={item.product.thumbnailUrl} />
-                    <span className="min-w-0 flex-1">
-                      <span className="block truncate font-medium text-white">{item.product.title}</span>
-                      <span className="text-sm text-neutral-400">
-                        {formatPrice(item.product.price)} × {item.quantity}
-                      </span>
-                    </span>
-                    <ChevronRight aria-hidden="true" className="size-4 text-neutral-600" />
-                  </Link>
-                </li>
+                <ProductRow
+                  key={item.id}
+                  productId={item.productId}
+                  product={item.product}
+                  detail={`${formatPrice(item.product.price)} × ${item.quantity}`}
+                  action={<ChevronRight aria-hidden="true" className="size-4 text-neutral-600" />}
+                />
               ))}
             </ul>
           )}
@@ -152,14 +145,6 @@ function Counter({ label, value }: { label: string; value: number }) {
       <dt className="text-xs text-neutral-400">{label}</dt>
       <dd className="text-lg font-semibold text-white">{value}</dd>
     </div>
-  );
-}
-
-function Thumb({ url }: { url: string | null }) {
-  return url ? (
-    <img src={url} alt="" width={48} height={48} loading="lazy" className="size-12 shrink-0 rounded-lg bg-neutral-900 object-cover" />
-  ) : (
-    <span className="size-12 shrink-0 rounded-lg bg-neutral-900" aria-hidden="true" />
   );
 }
 
