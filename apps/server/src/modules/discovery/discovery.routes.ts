@@ -53,7 +53,7 @@ const deleteMediaRoute = createRoute({
   responses: { 204: { description: "Removed" }, ...adminErrors },
 });
 
-export const registerDiscoveryRoutes: RegisterRoutes = (app, { database: { db } }) => {
+export const registerDiscoveryRoutes: RegisterRoutes = (app, { database: { db }, storage, logger }) => {
   app.openapi(similarRoute, async (c) => {
     const { id } = c.req.valid("param");
     return c.json({ items: await similarProducts(db, id, c.req.valid("query")) }, 200);
@@ -70,7 +70,7 @@ export const registerDiscoveryRoutes: RegisterRoutes = (app, { database: { db } 
   app.openapi(editMediaRoute, async (c) => c.json(await editMedia(db, c.req.valid("param").id, c.req.valid("json")), 200));
 
   app.openapi(deleteMediaRoute, async (c) => {
-    await deleteMedia(db, c.req.valid("param").id);
+    await deleteMedia({ db, storage, logger }, c.req.valid("param").id);
     return c.body(null, 204);
   });
 };

@@ -125,4 +125,47 @@ describe("admin media edits", () => {
     expect((await send(admin, "DELETE", mediaId)).status).toBe(404);
     expect((await send(admin, "PATCH", mediaId, { title: "x" })).status).toBe(404);
   });
+
+  it("removes a deleted video's stored files, keeping the ones another row still names", async () => {
+    const { db } = server.deps.database;
+    const { storage } = server.deps;
+    const product = await createProduct(db);
+    const put = async (key: string) => {
+      await storage.put("product-media", key, Buffer.from(key), { contentType: "application/octet-stream" });
+      return storage.publicUrl("product-media", key);
+    };
+    const base = `products/${product.id}/optimized-0123456789abcdef`;
+    const [master, low, poster, card] = await Promise.all([
+      put(`${base}-720.mp4`),
+      put(`${base}-360.mp4`),
+      put(`${base}-720-thumbnail.jpg`),
+      put(`products/${product.id}/image-fedcba9876543210.jpg`),
+    ]);
+    await db.updateTable("products").set({ video_url: master, thumbnail_url: card }).where("id", "=", product.id).execute();
+    const video = await createMedia(db, product.id, { url: master, thumbnail_url: poster, is_main: true, renditionHeights: [] });
+    await db
+      .insertInto("media_renditions")
+      .values([
+        { media_id: video.id, height: 640, width: 360, url: low },
+        { media_id: video.id, height: 1280, width: 720, url: master },
+      ])
+      .execute();
+    // The same content under the same key: another video of the product shares the poster.
+    await createMedia(db, product.id, { thumbnail_url: poster });
+    // A processing video stands in with the product's card until its encode is done.
+    const processing = await createMedia(db, product.id, { url: card, thumbnail_url: card, status: "processing", renditionHeights: [] });
+
+    const key = (url: string) => url.slice(storage.publicUrl("product-media", "").length);
+    const exists = async (url: string) => (await storage.head("product-media", key(url))) !== null;
+    const remove = async (id: string) => (await server.request(`/api/admin/media/${id}`, { method: "DELETE", headers: admin.headers })).status;
+    expect(await remove(video.id)).toBe(204);
+    expect(await exists(master)).toBe(false);
+    expect(await exists(low)).toBe(false);
+    expect(await exists(poster)).toBe(true);
+    const { video_url } = await db.selectFrom("products").select("video_url").where("id", "=", product.id).executeTakeFirstOrThrow();
+    expect(video_url).toBeNull();
+
+    expect(await remove(processing.id)).toBe(204);
+    expect(await exists(card)).toBe(true);
+  });
 });
