@@ -1,8 +1,12 @@
-// API load benchmark (DESIGN.md, Budgets): each scenario in bench/scenarios runs against the built
-// server on a fresh embedded database filled with bench data, then against a bare node:http server
-// answering the same bytes, and is judged on p99 latency and on throughput relative to the bare server.
+// API benchmarks (DESIGN.md, Budgets). A load scenario (one with `path`) runs against the built
+// server on a fresh database filled with bench data, then against a bare node:http server answering
+// the same bytes, and is judged on p99 latency and on throughput relative to the bare server. A
+// scenario may add `scale()` (measured on catalogues of its own) or be a `run()` of its own
+// (first start). Ends with PASS/FAIL per budget; the exit code is 1 when any budget is missed.
 //
-//   npm run bench                      every scenario, 1,000 products, 10 s each
+//   npm run bench                      every scenario, 1,000 products, 8 s each, embedded PGlite
+//   BENCH_DB=postgres npm run bench    the same on fresh databases on PostgreSQL (DATABASE_URL names
+//                                      the server; default postgres://postgres@127.0.0.1:5432/postgres)
 //   BENCH_SCENARIOS=product-by-id BENCH_PRODUCTS=100000 BENCH_DURATION=5 npm run bench
 //   BENCH_SKIP_BUILD=1 npm run bench   reuse apps/server/dist as it is
 import { execFileSync } from "node:child_process";
@@ -14,15 +18,17 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import autocannon from "autocannon";
 import { insertCatalogue } from "./lib/catalogue-data.mjs";
 import { startBareServer, startServer } from "./lib/processes.mjs";
+import { benchDb, createStore } from "./lib/store.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..");
 const settings = {
   products: Number(process.env.BENCH_PRODUCTS ?? 1000),
-  durationS: Number(process.env.BENCH_DURATION ?? 10),
+  durationS: Number(process.env.BENCH_DURATION ?? 8),
   warmupS: 2,
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
   only: process.env.BENCH_SCENARIOS?.split(",").filter(Boolean),
+  db: benchDb,
 };
 
 async function loadScenarios() {
@@ -93,6 +99,20 @@ function report(result) {
   );
 }
 
+function summary(results) {
+  console.log(`\nbudgets (${settings.db}, ${settings.products} products, ${settings.connections} connections):`);
+  for (const result of results) {
+    const detail = result.server
+      ? `p99 ${result.server.p99Ms} ms, ${result.server.requestsPerSecond} req/s = ${result.ratio.toFixed(2)}x bare`
+      : result.ratio !== undefined
+        ? `100k/1k median ${result.ratio.toFixed(2)}`
+        : result.healthyAfterMs !== undefined
+          ? `healthy after ${result.healthyAfterMs} ms`
+          : "";
+    console.log(`  ${result.pass ? "PASS" : "FAIL"}  ${result.name.padEnd(22)} ${detail}`);
+  }
+}
+
 async function main() {
   const startedAt = new Date().toISOString();
   const scenarios = await loadScenarios();
@@ -103,32 +123,42 @@ async function main() {
   }
 
   const workDir = mkdtempSync(path.join(os.tmpdir(), "reelmart-bench-"));
-  const dataDir = path.join(workDir, "data");
+  const port = await freePort();
+  const results = [];
   try {
-    // The first start migrates the empty database; bench data goes in while no server holds it.
-    const port = await freePort();
-    await (await startServer({ root, dataDir, port })).stop();
-    console.log(`inserting ${settings.products} products…`);
-    const data = await insertCatalogue(dataDir, settings.products);
-
-    const server = await startServer({ root, dataDir, port });
-    const results = [];
-    try {
-      for (const scenario of scenarios) {
-        const result = await runScenario(scenario, data, server.baseUrl, workDir);
-        report(result);
-        results.push(result);
+    const underLoad = scenarios.filter((scenario) => scenario.path);
+    if (underLoad.length) {
+      const store = await createStore();
+      try {
+        // The first start migrates the empty database; bench data goes in while no server holds it.
+        await (await startServer({ root, store, port })).stop();
+        console.log(`inserting ${settings.products} products (${settings.db})…`);
+        const data = await insertCatalogue(store, settings.products);
+        const server = await startServer({ root, store, port });
+        try {
+          for (const scenario of underLoad) {
+            const result = await runScenario(scenario, data, server.baseUrl, workDir);
+            report(result);
+            results.push(result);
+          }
+        } finally {
+          await server.stop();
+        }
+      } finally {
+        await store.cleanup();
       }
-    } finally {
-      await server.stop();
     }
-    // A scenario may also measure on catalogues of its own (the feed's 1k vs 100k check).
+    // A scenario may also measure on catalogues of its own (the feed's 1k vs 100k check), or be a
+    // measurement of its own entirely (first start).
     for (const scenario of scenarios) if (scenario.scale) results.push(await scenario.scale({ root, port }));
+    for (const scenario of scenarios) if (scenario.run) results.push(await scenario.run({ root, port }));
 
+    summary(results);
+    if (results.some((result) => !result.pass)) process.exitCode = 1;
     mkdirSync(path.join(here, "results"), { recursive: true });
     const file = path.join(here, "results", `${startedAt.replace(/[:.]/g, "-")}.json`);
     const machine = { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, loadAverage: os.loadavg() };
-    writeFileSync(file, `${JSON.stringify({ startedAt, settings, machine, results }, null, 2)}\n`);
+    writeFileSync(file, `${JSON.stringify({ startedAt, finishedAt: new Date().toISOString(), settings, machine, results }, null, 2)}\n`);
     console.log(`results: ${path.relative(root, file)}`);
   } finally {
     rmSync(workDir, { recursive: true, force: true });

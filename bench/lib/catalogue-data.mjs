@@ -3,6 +3,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import path from "node:path";
+import pg from "pg";
 
 const statements = (n) => [
   `insert into marketplaces (name, tagline, flag_url) values ('Bench market', 'Benchmarks', '/flags/in.svg')`,
@@ -29,14 +30,15 @@ const statements = (n) => [
   `analyze`,
 ];
 
-/** Fills the PGlite database under dataDir; the server must not be running on it. */
-export async function insertCatalogue(dataDir, products) {
-  const db = new PGlite(path.join(dataDir, "pglite"), { extensions: { pg_trgm } });
+/** Fills the store's database (lib/store.mjs); no server may be running on a PGlite store. */
+export async function insertCatalogue(store, products) {
+  const db = store.kind === "postgres" ? new pg.Client({ connectionString: store.url }) : new PGlite(path.join(store.dataDir, "pglite"), { extensions: { pg_trgm } });
+  if (store.kind === "postgres") await db.connect();
   try {
-    for (const statement of statements(products)) await db.exec(statement);
+    for (const statement of statements(products)) await db.query(statement);
     const { rows } = await db.query("select id from products order by created_at desc");
     return { productIds: rows.map((row) => row.id) };
   } finally {
-    await db.close();
+    await (store.kind === "postgres" ? db.end() : db.close());
   }
 }

@@ -11,26 +11,33 @@ async function waitForHealth(baseUrl, child, timeoutMs = 60_000) {
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`server did not answer /api/health within ${timeoutMs} ms`);
 }
 
-/** The built server (apps/server/dist/main.js) on a port of its own; resolves once it answers. */
-export async function startServer({ root, dataDir, port }) {
+/**
+ * The built server (apps/server/dist/main.js) on a port of its own, on `store` (lib/store.mjs);
+ * resolves once it answers /api/health, with how long that took.
+ */
+export async function startServer({ root, store, port, env = {}, timeoutMs }) {
+  const started = performance.now();
+  // The store decides the database: an inherited DATABASE_URL must not point a PGlite run elsewhere.
+  const inherited = { ...process.env };
+  delete inherited.DATABASE_URL;
   const child = spawn(process.execPath, ["apps/server/dist/main.js"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: "false", LOG_LEVEL: "warn", MEDIA_WORKERS: "0" },
+    env: { ...inherited, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), SEED_DEMO: "false", LOG_LEVEL: "warn", MEDIA_WORKERS: "0", ...store.env, ...env },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
-    await waitForHealth(baseUrl, child);
+    await waitForHealth(baseUrl, child, timeoutMs);
   } catch (error) {
     await stop(child);
     throw error;
   }
-  return { baseUrl, stop: () => stop(child) };
+  return { baseUrl, healthyAfterMs: Math.round(performance.now() - started), stop: () => stop(child) };
 }
 
 /** The bare node:http reference server answering `bodyFile`'s bytes. */

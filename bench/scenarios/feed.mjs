@@ -3,11 +3,9 @@
 // 2. scale(): DESIGN.md's "feed cost is O(page), not O(catalogue)": the first page's latency on
 //    fresh catalogues of 1,000 and 100,000 products, sequential requests with distinct seeds; the
 //    100k median must be within 1.5x of the 1k median.
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { insertCatalogue } from "../lib/catalogue-data.mjs";
 import { startServer } from "../lib/processes.mjs";
+import { createStore } from "../lib/store.mjs";
 
 const PAGE = 10;
 const SIZES = [1000, 100_000];
@@ -35,11 +33,11 @@ async function latencies(baseUrl, count) {
 }
 
 async function firstPageAt(root, products, port) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "reelmart-bench-feed-"));
+  const store = await createStore();
   try {
-    await (await startServer({ root, dataDir, port })).stop();
-    await insertCatalogue(dataDir, products);
-    const server = await startServer({ root, dataDir, port });
+    await (await startServer({ root, store, port })).stop();
+    await insertCatalogue(store, products);
+    const server = await startServer({ root, store, port });
     try {
       await latencies(server.baseUrl, WARMUP_REQUESTS);
       const samples = await latencies(server.baseUrl, MEASURED_REQUESTS);
@@ -49,7 +47,7 @@ async function firstPageAt(root, products, port) {
       await server.stop();
     }
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    await store.cleanup();
   }
 }
 
