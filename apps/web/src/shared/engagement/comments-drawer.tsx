@@ -48,13 +48,16 @@ function CommentsBody({ mediaId }: { mediaId: string }) {
 
   if (!valid) return <p className="px-4 py-10 text-center text-sm text-gray-500">Invalid media ID</p>;
 
-  const retrying = query.isFetching && (query.failureCount > 0 || query.isError);
+  // A fetch with no data yet goes back to pending (dropping the error), so 'Try again' would show
+  // the first-load text; errorUpdateCount remembers the failure and keeps the error panel up.
+  const failedBefore = query.errorUpdateCount > 0;
+  const retrying = query.isFetching && (query.failureCount > 0 || failedBefore);
   return (
     <>
       <div className="min-h-40 flex-1 overflow-y-auto px-4" aria-live="polite">
-        {query.isPending && !query.isError ? (
+        {query.isPending && !failedBefore ? (
           <p className="py-10 text-center text-sm text-gray-500">{retrying ? "Retrying..." : "Loading comments..."}</p>
-        ) : query.isError && comments.length === 0 ? (
+        ) : failedBefore && comments.length === 0 && (query.isError || query.isPending) ? (
           <div className="flex flex-col items-center gap-2 py-10 text-center">
             <p className="font-medium">Error loading comments</p>
             <p className="text-sm text-gray-500">{online ? "Failed to load comments" : "Network connection lost"}</p>
