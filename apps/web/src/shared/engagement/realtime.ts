@@ -4,15 +4,13 @@ import { useEffect, useRef } from "react";
 export interface RealtimeListener {
   /** A server change on the topic (ids only: the listener refetches what it shows). */
   onEvent(event: RealtimeEvent): void;
-  /** The stream was down or reopened, so events may have been missed: refetch. */
+  /** A stream carrying the topic is (re)established; what was fetched before may be stale: refetch. */
   onResync(): void;
 }
 
 interface Subscription {
   topic: string;
   listener: RealtimeListener;
-  /** Resync only subscriptions that existed while the stream was down. */
-  attachedAt: number;
 }
 
 const TOPIC_CHANGE_DEBOUNCE_MS = 50;
@@ -30,12 +28,11 @@ export class RealtimeConnection {
   private openTopics = "";
   private pending: ReturnType<typeof setTimeout> | null = null;
   private attempt = 0;
-  private downSince = 0;
 
   constructor(private readonly url = "/api/realtime") {}
 
   subscribe(topic: string, listener: RealtimeListener): () => void {
-    const subscription: Subscription = { topic, listener, attachedAt: Date.now() };
+    const subscription: Subscription = { topic, listener };
     this.subscriptions.add(subscription);
     this.schedule(TOPIC_CHANGE_DEBOUNCE_MS);
     return () => {
@@ -70,7 +67,6 @@ export class RealtimeConnection {
     if (!this.source) return;
     this.source.close();
     this.source = null;
-    this.downSince = Date.now();
   }
 
   private open(topics: string) {
@@ -79,12 +75,10 @@ export class RealtimeConnection {
     this.openTopics = topics;
     source.addEventListener("ready", () => {
       this.attempt = 0;
-      const missedFrom = this.downSince;
-      this.downSince = 0;
-      if (!missedFrom) return;
-      for (const subscription of this.subscriptions) {
-        if (subscription.attachedAt < missedFrom) subscription.listener.onResync();
-      }
+      // No stream was listening for any subscription until now: older ones lived through the gap
+      // of the reopen, and new ones fetched their data before the server was LISTENing, so a change
+      // committed in between would otherwise stay unseen until some later event.
+      for (const subscription of this.subscriptions) subscription.listener.onResync();
     });
     source.addEventListener("change", (message) => {
       const parsed = RealtimeEventSchema.safeParse(safeJson((message as MessageEvent<string>).data));
