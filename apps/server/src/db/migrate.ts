@@ -13,8 +13,27 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-/** better-auth's tables first (ours reference "user"), then our numbered, forward-only migrations. */
+// Any constant shared by every instance; it names the "migrating" advisory lock.
+const MIGRATION_LOCK_KEY = 7_405_112_233;
+
+/**
+ * better-auth's tables first (ours reference "user"), then our numbered, forward-only migrations.
+ * On PostgreSQL, instances that start together take turns under an advisory lock: better-auth's
+ * migrations have no lock of their own. PGlite is one process with one connection, so it needs none.
+ */
 export async function migrateToLatest(database: Database, authOptions: BetterAuthOptions): Promise<string[]> {
+  if (database.kind === "pglite") return runAll(database, authOptions);
+  const lock = await database.pool.connect();
+  try {
+    await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    return await runAll(database, authOptions);
+  } finally {
+    await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+    lock.release();
+  }
+}
+
+async function runAll(database: Database, authOptions: BetterAuthOptions): Promise<string[]> {
   const { runMigrations } = await getMigrations(authOptions);
   await runMigrations();
   const migrator = new Migrator({ db: database.db, provider });

@@ -1,0 +1,34 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { loadConfig } from "../config.ts";
+import { buildAuthOptions } from "../modules/auth/auth-options.ts";
+import { openTestDatabase } from "../testing/test-database.ts";
+import type { Database } from "./database.ts";
+import { migrateToLatest } from "./migrate.ts";
+
+const config = loadConfig({ NODE_ENV: "test", DATA_DIR: "/tmp/unused", LOG_LEVEL: "silent" });
+const secret = "test-secret-test-secret-test-secret-0123";
+
+describe("migrations", () => {
+  let database: Database | undefined;
+  afterEach(async () => {
+    await database?.close();
+    database = undefined;
+  });
+
+  it("bring an empty database up to date, and a second run applies nothing", async () => {
+    database = await openTestDatabase();
+    const authOptions = buildAuthOptions({ config, database, secret });
+    expect(await migrateToLatest(database, authOptions)).toContain("0001_catalogue_and_engagement");
+    const tables = await database.db.introspection.getTables();
+    expect(tables.map((table) => table.name)).toEqual(expect.arrayContaining(["user", "session", "products", "profiles"]));
+    expect(await migrateToLatest(database, authOptions)).toEqual([]);
+  });
+
+  // Several instances may boot at once on one PostgreSQL (PGlite is one process by design).
+  it.skipIf(!process.env.TEST_DATABASE_URL)("take turns when instances start together on PostgreSQL", async () => {
+    database = await openTestDatabase();
+    const authOptions = buildAuthOptions({ config, database, secret });
+    const runs = await Promise.all([migrateToLatest(database, authOptions), migrateToLatest(database, authOptions)]);
+    expect(runs.flat().filter((name) => name === "0001_catalogue_and_engagement")).toHaveLength(1);
+  });
+});
