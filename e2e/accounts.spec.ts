@@ -89,7 +89,7 @@ test("create an account, sign out, sign in, land back where you were; profile an
   await page.getByRole("button", { name: "Cancel" }).click();
   await expect(page.locator("header img")).toHaveAttribute("src", /\/media\/avatars\/.+\.webp$/);
 
-  await page.getByRole("button", { name: "Sign Out" }).click();
+  await page.getByRole("button", { name: "Sign Out", exact: true }).click();
   await expect(page.getByText("Signed out")).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 
@@ -116,6 +116,58 @@ test("a signed-in non-admin visiting /admin goes home with 'Unauthorized'", asyn
   await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
 });
 
+test("profile settings sign out other devices, then all devices, after confirmation", async ({ page, browser, baseURL }) => {
+  const email = uniqueEmail("devices");
+  await page.goto("/auth");
+  await createAccount(page, email);
+  await expect(page).toHaveURL(/\/$/);
+  // A second device: its own browser context, signed in to the same account.
+  const other = await browser.newContext({ baseURL });
+  const signIn = await other.request.post("/api/auth/sign-in/email", { headers: { origin: baseURL! }, data: { email, password: PASSWORD } });
+  expect(signIn.status()).toBe(200);
+  expect((await other.request.get("/api/me")).status()).toBe(200);
+
+  await page.goto("/profile");
+  await page.getByRole("button", { name: /Sign out of other devices/ }).click();
+  const confirmOthers = page.getByRole("dialog", { name: "Sign out of other devices?" });
+  await confirmOthers.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirmOthers).toBeHidden();
+  expect((await other.request.get("/api/me")).status()).toBe(200);
+  await page.getByRole("button", { name: /Sign out of other devices/ }).click();
+  await confirmOthers.getByRole("button", { name: "Sign out others" }).click();
+  await expect(page.getByText("Signed out of other devices")).toBeVisible();
+  expect((await other.request.get("/api/me")).status()).toBe(401);
+  await page.reload();
+  await expect(page.getByText(email)).toBeVisible();
+
+  await page.getByRole("button", { name: /Sign out of all devices/ }).click();
+  await page.getByRole("dialog", { name: "Sign out of all devices?" }).getByRole("button", { name: "Sign out everywhere" }).click();
+  await expect(page.getByText("Signed out of all devices")).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  expect((await page.request.get("/api/me")).status()).toBe(401);
+  await other.close();
+});
+
+test("API: cross-origin POST refused, 4th rapid wrong sign-in is 429, old cookie 401 after sign-out", async ({ request, baseURL }) => {
+  const email = uniqueEmail("api");
+  const origin = { origin: baseURL! };
+  const signUp = await request.post("/api/auth/sign-up/email", { headers: origin, data: { email, password: PASSWORD, name: "api" } });
+  expect(signUp.status()).toBe(200);
+  const cookie = signUp.headers()["set-cookie"]!.split(";")[0]!;
+  const evil = await request.patch("/api/me/profile", { headers: { origin: "https://evil.example", cookie }, data: { firstName: "x" } });
+  expect(evil.status()).toBe(403);
+  const out = await request.post("/api/auth/sign-out", { headers: { ...origin, cookie }, data: {} });
+  expect(out.status()).toBe(200);
+  expect((await request.get("/api/me", { headers: { cookie } })).status()).toBe(401);
+  const statuses: number[] = [];
+  for (let i = 0; i < 4; i++) {
+    const response = await request.post("/api/auth/sign-in/email", { headers: origin, data: { email, password: "wrong-password-1" } });
+    statuses.push(response.status());
+  }
+  expect(statuses.at(-1)).toBe(429);
+});
+
+// Last: when sources changed since the build, the CLI rebuilds the bundle the server is serving.
 test("npm run admin grants the role while the server runs; a reload opens /admin", async ({ page }) => {
   // The CLI rebuilds first when sources changed since the last build.
   test.setTimeout(180_000);
@@ -138,23 +190,4 @@ test("npm run admin grants the role while the server runs; a reload opens /admin
   await page.goto("/admin");
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
   await expect(page).toHaveURL(/\/admin$/);
-});
-
-test("API: cross-origin POST refused, 4th rapid wrong sign-in is 429, old cookie 401 after sign-out", async ({ request, baseURL }) => {
-  const email = uniqueEmail("api");
-  const origin = { origin: baseURL! };
-  const signUp = await request.post("/api/auth/sign-up/email", { headers: origin, data: { email, password: PASSWORD, name: "api" } });
-  expect(signUp.status()).toBe(200);
-  const cookie = signUp.headers()["set-cookie"]!.split(";")[0]!;
-  const evil = await request.patch("/api/me/profile", { headers: { origin: "https://evil.example", cookie }, data: { firstName: "x" } });
-  expect(evil.status()).toBe(403);
-  const out = await request.post("/api/auth/sign-out", { headers: { ...origin, cookie }, data: {} });
-  expect(out.status()).toBe(200);
-  expect((await request.get("/api/me", { headers: { cookie } })).status()).toBe(401);
-  const statuses: number[] = [];
-  for (let i = 0; i < 4; i++) {
-    const response = await request.post("/api/auth/sign-in/email", { headers: origin, data: { email, password: "wrong-password-1" } });
-    statuses.push(response.status());
-  }
-  expect(statuses.at(-1)).toBe(429);
 });

@@ -14,6 +14,7 @@ import { Dialog } from "../../shared/ui/dialog.tsx";
 import { EmptyState } from "../../shared/ui/empty-state.tsx";
 import { PageSpinner } from "../../shared/ui/spinner.tsx";
 import { Avatar } from "./avatar.tsx";
+import { DeviceSessions } from "./device-sessions.tsx";
 import { EditProfileDialog } from "./edit-profile-dialog.tsx";
 
 const tabClass =
@@ -169,6 +170,7 @@ function SettingsSection() {
         {marketplace.selected ? <img src={marketplace.selected.flagUrl} alt="" width={24} height={16} className="h-4 w-6 rounded-sm object-cover" /> : null}
         <ChevronRight aria-hidden="true" className="size-4 text-neutral-600" />
       </button>
+      <DeviceSessions />
       <Dialog open={open} onOpenChange={setOpen} title="Select Your Marketplace">
         <MarketplaceRadioList
           marketplaces={marketplace.marketplaces}
