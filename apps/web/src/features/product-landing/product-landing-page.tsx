@@ -1,14 +1,13 @@
 import type { ProductDetail } from "@reelmart/core/api/catalog";
 import { formatPrice } from "@reelmart/core/format";
 import { BadgeCheck, Check, Clock, ShoppingCart, Star, Tag, Zap } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { useAddToCart } from "../../shared/cart/use-cart.ts";
 import { PageHeader, useGoBack } from "../../shared/product/page-header.tsx";
 import { ABOUT_FALLBACK } from "../../shared/product/product-header.tsx";
 import { ProductImage } from "../../shared/product/product-image.tsx";
 import { useProduct } from "../../shared/product/product-queries.ts";
-import { useSession } from "../../shared/session/use-session.ts";
 import { Spinner } from "../../shared/ui/spinner.tsx";
 import {
   type Choice,
@@ -23,10 +22,12 @@ import {
   specificationRows,
 } from "./landing-rules.ts";
 
-/** State the feed swipe passes (001 §2): where the shopper came from, and not to add to the cart. */
+/**
+ * State the feed swipe passes (001 §2): where the shopper came from. Its skipAddToCart flag needs no
+ * reading: arriving never adds to the cart (docs/decisions/051-purchase-route-auto-add.md).
+ */
 interface LandingState {
   from?: string;
-  skipAddToCart?: boolean;
 }
 
 export function ProductLandingPage() {
@@ -54,20 +55,13 @@ function Landing({ product }: { product: ProductDetail }) {
   const navigate = useNavigate();
   const state = (location.state ?? {}) as LandingState;
   const { addToCart, buyNow } = useAddToCart();
-  const { status } = useSession();
   // Start on the first variant in stock, so one tap on Buy Now works; the pickers change it.
   const [size, setSize] = useState<string | null>(() => firstInStock(product)?.size ?? null);
   const [color, setColor] = useState<string | null>(() => firstInStock(product)?.color ?? null);
 
-  // /purchase/{id} is a purchase intent: it puts the product in a signed-in shopper's cart once on
-  // arrival, unless the feed swipe asked to skip that (001 §2 "Feed swipe gesture").
-  const autoAdded = useRef<string | null>(null);
+  // /purchase/{id} is a link to buy, not a purchase: it leaves the cart alone and puts focus on Buy Now,
+  // so one deliberate tap (or Enter) completes it (docs/decisions/051-purchase-route-auto-add.md).
   const isPurchase = location.pathname.startsWith("/purchase/");
-  useEffect(() => {
-    if (!isPurchase || state.skipAddToCart || status !== "signed-in" || autoAdded.current === location.key) return;
-    autoAdded.current = location.key;
-    void addToCart(product, 1);
-  }, [isPurchase, state.skipAddToCart, status, location.key, addToCart, product]);
 
   const sizes = sizeChoices(product, color);
   const colors = colorChoices(product, size);
@@ -100,7 +94,12 @@ function Landing({ product }: { product: ProductDetail }) {
         <PageHeader title={product.title} />
       )}
 
-      <ul aria-label="Product images" className="flex snap-x snap-mandatory overflow-x-auto [scrollbar-width:none]">
+      {/* Focusable so keyboard users can scroll the images (arrow keys); it holds no links or buttons. */}
+      <ul
+        aria-label="Product images"
+        tabIndex={0}
+        className="flex snap-x snap-mandatory overflow-x-auto [scrollbar-width:none] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-white"
+      >
         {gallery.map((image, index) => (
           <li key={image.id} className="w-full shrink-0 snap-center">
             <ProductImage src={image.url} alt={`${product.title}, image ${index + 1} of ${gallery.length}`} eager={index === 0} className="aspect-square w-full" />
@@ -119,7 +118,7 @@ function Landing({ product }: { product: ProductDetail }) {
           <h2 className="text-xl leading-tight font-semibold">{product.title}</h2>
           <Link to={`/product-profile/${product.id}?tab=reviews`} className="inline-flex w-fit items-center gap-1 text-sm text-neutral-300">
             <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-400" />
-            {product.rating.toFixed(1)} <span className="text-neutral-500">({product.reviews} reviews)</span>
+            {product.rating.toFixed(1)} <span className="text-neutral-400">({product.reviews} reviews)</span>
           </Link>
           <p className="mt-1 flex flex-wrap items-baseline gap-2">
             <span className="text-2xl font-bold" data-testid="landing-price">
@@ -127,7 +126,7 @@ function Landing({ product }: { product: ProductDetail }) {
             </span>
             {product.discountPercentage > 0 ? (
               <>
-                <span className="text-sm text-neutral-500 line-through">
+                <span className="text-sm text-neutral-400 line-through">
                   <span className="sr-only">Was </span>
                   {formatPrice(basePrice)}
                 </span>
@@ -219,7 +218,8 @@ function Landing({ product }: { product: ProductDetail }) {
           disabled={cannotBuy}
           aria-describedby={needsChoice ? "choose-options" : undefined}
           onClick={() => void buyNow(product, 1)}
-          className="flex flex-1 items-center justify-center gap-2 rounded-full bg-rose-500 py-3 text-sm font-semibold text-white disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+          autoFocus={isPurchase}
+          className="flex flex-1 items-center justify-center gap-2 rounded-full bg-rose-700 py-3 text-sm font-semibold text-white hover:bg-rose-600 disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
         >
           <Zap aria-hidden="true" className="size-4" />
           Buy Now
