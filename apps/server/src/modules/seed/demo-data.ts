@@ -100,11 +100,11 @@ export const DEMO_BRANDS: DemoBrand[] = [
 export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     key: "nimbus-pods-pro",
-    title: "Nimbus Pods Pro",
+    title: "Nimbus Pods Pro Headphones",
     brand: "nimbus-audio",
     category: "Audio",
     description:
-      "True wireless earbuds with adaptive noise cancelling, a transparency mode for busy streets and 32 hours of playback with the pocket-sized charging case.",
+      "True wireless in-ear headphones with adaptive noise cancelling, a transparency mode for busy streets and 32 hours of playback with the pocket-sized charging case.",
     price: "4999.00",
     discountPercentage: 20,
     stock: 120,
