@@ -1,5 +1,5 @@
 import { SPLASH_MIN_MS } from "@reelmart/core/constants";
-import { useEffect, useState } from "react";
+import { useEffect, useLayoutEffect, useState } from "react";
 import { loadSplashConfig, type SplashConfig } from "./splash-config.ts";
 
 const DEFAULT_ICON = "/icons/icon.svg";
@@ -7,12 +7,17 @@ const FADE_MS = 400;
 
 /**
  * 000 §2: logo, brand name and 'Loading...' for at least 2 s, then a fade-out. The app renders
- * underneath meanwhile, so the feed is ready when the splash lifts.
+ * underneath meanwhile, so the feed is ready when the splash lifts. index.html paints an identical
+ * static copy (#boot-splash) before any script runs; this one takes over from it in the same frame.
  */
 export function SplashScreen() {
   const [config, setConfig] = useState<SplashConfig>({ name: "Reelmart", logoUrl: "/splash/logo.svg" });
   const [phase, setPhase] = useState<"showing" | "fading" | "done">("showing");
   const [logoFailed, setLogoFailed] = useState(false);
+
+  useLayoutEffect(() => {
+    document.getElementById("boot-splash")?.remove();
+  }, []);
 
   useEffect(() => {
     let active = true;

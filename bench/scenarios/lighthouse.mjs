@@ -1,0 +1,205 @@
+// Lighthouse budgets (DESIGN.md, Budgets): mobile form factor with simulated throttling on / and
+// /product-profile/{id} of the built server with the seeded demo catalogue: performance >= 95,
+// accessibility 100, CLS < 0.05; and the initial JS for / at most 150 KB gzipped.
+//
+//   npm run bench                                  with every other scenario (after a build)
+//   BENCH_SCENARIOS=lighthouse npm run bench       only this one (the API scenarios' data is unused)
+//   node bench/scenarios/lighthouse.mjs            on its own, on the current apps/web/dist
+//   LH_STATIC_DIR=/tmp/web LH_RUNS=1 LH_REPORTS=/tmp/lhr node bench/scenarios/lighthouse.mjs
+//     (a web build of your own, one run per page, every full Lighthouse report kept for inspection)
+//
+// Each page runs LH_RUNS times (default 3) and the run with the median performance score is kept,
+// as Lighthouse recommends for its run-to-run variance.
+import { execFileSync, spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const BUDGET = { performance: 95, accessibility: 100, cls: 0.05, initialJsKb: 150 };
+const RUNS = Number(process.env.LH_RUNS ?? 3);
+const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking"];
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+    probe.on("error", reject);
+  });
+}
+
+/** The built server on the demo catalogue (seeded on first start), serving the web build in `staticDir`. */
+async function startDemoServer(root, staticDir, dataDir) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["apps/server/dist/main.js"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, STATIC_DIR: staticDir, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = once(child, "exit");
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  try {
+    // The seed runs after the server listens: wait until the catalogue has a product.
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+      const response = await fetch(`${baseUrl}/api/products?limit=1`).catch(() => null);
+      const items = response?.ok ? (await response.json()).items : [];
+      if (items?.length) return { baseUrl, productId: items[0].id, stop };
+      if (Date.now() > deadline) throw new Error("the demo catalogue was not seeded within 120 s");
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/**
+ * Gzipped JS that / loads before it can show the feed: the entry script, its static imports
+ * (modulepreload), and the same for the lazy chunks the page requested while loading (the index
+ * route's screen, and for a first visit the marketplace picker), as Lighthouse's network log lists them.
+ */
+function initialJs(staticDir, scriptUrls) {
+  const assets = path.join(staticDir, "assets");
+  const files = new Set(scriptUrls.map((url) => path.basename(new URL(url).pathname)).filter((file) => file.endsWith(".js")));
+  const pending = [...files];
+  while (pending.length) {
+    const code = readFileSync(path.join(assets, pending.pop()), "utf8");
+    // Static imports only: `import("./x.js")` (lazy) has a parenthesis, `from"./x.js"` / `import"./x.js"` do not.
+    for (const [, file] of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) {
+      if (!files.has(file)) {
+        files.add(file);
+        pending.push(file);
+      }
+    }
+  }
+  const chunks = [...files].map((file) => ({ file, gzipBytes: gzipSync(readFileSync(path.join(assets, file)), { level: 9 }).length }));
+  chunks.sort((a, b) => b.gzipBytes - a.gzipBytes);
+  const entryFiles = new Set(readdirSync(assets).filter((file) => readFileSync(path.join(staticDir, "index.html"), "utf8").includes(`/assets/${file}`)));
+  const kb = (list) => Math.round((list.reduce((sum, chunk) => sum + chunk.gzipBytes, 0) / 1024) * 10) / 10;
+  return { totalKb: kb(chunks), entryKb: kb(chunks.filter((chunk) => entryFiles.has(chunk.file))), chunks };
+}
+
+async function audit(url) {
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
+  try {
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, logLevel: "error", output: "json", onlyCategories: ["performance", "accessibility"] },
+      // The default config is mobile; spelled out so the budget's conditions are visible here.
+      { extends: "lighthouse:default", settings: { formFactor: "mobile", throttlingMethod: "simulate" } },
+    );
+    const lhr = result.lhr;
+    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (process.env.LH_REPORTS) {
+      mkdirSync(process.env.LH_REPORTS, { recursive: true });
+      writeFileSync(path.join(process.env.LH_REPORTS, `${new URL(url).pathname.replace(/\W+/g, "_")}-${Date.now()}.json`), result.report);
+    }
+    const numeric = (id) => lhr.audits[id]?.numericValue;
+    return {
+      performance: Math.round(lhr.categories.performance.score * 100),
+      accessibility: Math.round(lhr.categories.accessibility.score * 100),
+      cls: Math.round(numeric("cumulative-layout-shift") * 1000) / 1000,
+      fcpMs: Math.round(numeric("first-contentful-paint")),
+      lcpMs: Math.round(numeric("largest-contentful-paint")),
+      tbtMs: Math.round(numeric("total-blocking-time")),
+      speedIndexMs: Math.round(numeric("speed-index")),
+      lcpElement: lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+      failedAccessibilityAudits: lhr.categories.accessibility.auditRefs
+        .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1)
+        .map((ref) => ref.id),
+      scripts: (lhr.audits["network-requests"]?.details?.items ?? [])
+        .filter((item) => item.resourceType === "Script" && item.sessionTargetType !== "worker")
+        .map((item) => item.url),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function medianAudit(url) {
+  const runs = [];
+  for (let run = 0; run < RUNS; run += 1) runs.push(await audit(url));
+  runs.sort((a, b) => a.performance - b.performance);
+  return { ...runs[Math.floor(runs.length / 2)], performanceRuns: runs.map((run) => run.performance) };
+}
+
+function judge(page) {
+  const checks = {
+    performance: page.performance >= BUDGET.performance,
+    accessibility: page.accessibility >= BUDGET.accessibility,
+    cls: page.cls < BUDGET.cls,
+  };
+  return { ...page, checks, pass: Object.values(checks).every(Boolean) };
+}
+
+const mark = (pass) => (pass ? "PASS" : "FAIL");
+
+async function run({ root }) {
+  const workDir = mkdtempSync(path.join(os.tmpdir(), "reelmart-lighthouse-"));
+  try {
+    let staticDir = process.env.LH_STATIC_DIR;
+    if (!staticDir) {
+      // A private copy, taken under the build lock, so a concurrent rebuild cannot change it mid-run.
+      staticDir = path.join(workDir, "web");
+      execFileSync("flock", ["/tmp/build.lock", "cp", "-r", path.join(root, "apps/web/dist"), staticDir]);
+    }
+    const server = await startDemoServer(root, staticDir, path.join(workDir, "data"));
+    const pages = [];
+    let js;
+    try {
+      for (const route of ["/", `/product-profile/${server.productId}`]) {
+        const page = judge({ route, ...(await medianAudit(`${server.baseUrl}${route}`)) });
+        if (route === "/") js = initialJs(staticDir, page.scripts);
+        delete page.scripts;
+        pages.push(page);
+        console.log(
+          `lighthouse ${route.padEnd(52)} performance ${page.performance} [${page.performanceRuns.join(" ")}] ${mark(page.checks.performance)}` +
+            `  accessibility ${page.accessibility} ${mark(page.checks.accessibility)}  CLS ${page.cls} ${mark(page.checks.cls)}` +
+            `  (FCP ${page.fcpMs} ms, LCP ${page.lcpMs} ms, TBT ${page.tbtMs} ms, SI ${page.speedIndexMs} ms)` +
+            (page.failedAccessibilityAudits.length ? `  a11y failures: ${page.failedAccessibilityAudits.join(", ")}` : ""),
+        );
+      }
+    } finally {
+      await server.stop();
+    }
+    const jsPass = js.totalKb <= BUDGET.initialJsKb;
+    console.log(`lighthouse initial JS for /: ${js.totalKb} KB gzipped (entry ${js.entryKb} KB) ${mark(jsPass)} (<= ${BUDGET.initialJsKb} KB)`);
+    return { name: "lighthouse", budget: BUDGET, pages, initialJs: { ...js, pass: jsPass }, pass: jsPass && pages.every((page) => page.pass) };
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+export default {
+  name: "lighthouse",
+  description: "Lighthouse mobile (simulated throttling) on / and /product-profile/{id}, and the initial JS for /",
+  run,
+};
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const startedAt = new Date().toISOString();
+  const result = await run({ root: path.resolve(here, "../..") });
+  mkdirSync(path.join(here, "../results"), { recursive: true });
+  const file = path.join(here, "../results", `lighthouse-${startedAt.replace(/[:.]/g, "-")}.json`);
+  const machine = { node: process.version, cpus: os.cpus().length, loadAverage: os.loadavg() };
+  writeFileSync(file, `${JSON.stringify({ startedAt, machine, results: [result] }, null, 2)}\n`);
+  console.log(`results: ${path.relative(process.cwd(), file)}`);
+  process.exitCode = result.pass ? 0 : 1;
+}
