@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
 
 interface Marketplace {
@@ -230,4 +231,98 @@ test("the worker trims the media cache to the requested size", async ({ page }) 
   });
   expect(remaining).toHaveLength(20);
   expect(remaining[0]).toBe("/media/thumb-5.jpg");
+});
+
+/** DESIGN.md: no serious or critical axe violations (WCAG 2.1 A/AA rules), listed by rule and element. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+}
+
+test("axe: the shell pages and the marketplace dialog have no serious or critical violations", async ({ page }) => {
+  test.setTimeout(120_000);
+  await asReturningVisitor(page);
+  for (const path of ["/", "/auth", "/explore", "/search", "/brand-directory", "/nowhere"]) {
+    await page.goto(path);
+    await waitForSplashToLift(page);
+    await expect(mainNav(page)).toBeVisible();
+    // Let the page's first data arrive so its content, not its spinner, is checked.
+    await expect(page.getByRole("status", { name: "Loading page" })).toHaveCount(0);
+    await page.waitForLoadState("load");
+    // Soft, so one run lists every page's violations.
+    expect.soft(await seriousViolations(page), path).toEqual([]);
+  }
+  await page.goto("/");
+  await waitForSplashToLift(page);
+  await page.getByRole("button", { name: /^Marketplace: / }).click();
+  await expect(dialog(page)).toBeVisible();
+  await expect(dialog(page).getByRole("radio").first()).toBeVisible();
+  expect(await seriousViolations(page), "marketplace dialog").toEqual([]);
+});
+
+/** Real marketplaces (the account preference is checked against them): the seed adds them on first start. */
+async function realMarketplaces(page: Page): Promise<Marketplace[]> {
+  let items: Marketplace[] = [];
+  await expect
+    .poll(async () => {
+      const response = await page.request.get("/api/marketplaces");
+      items = response.ok() ? ((await response.json()) as { items: Marketplace[] }).items : [];
+      return items.length;
+    }, { message: "the demo seed added at least two marketplaces", timeout: 60_000 })
+    .toBeGreaterThanOrEqual(2);
+  return items;
+}
+
+test("a signed-in user's saved marketplace preference overrides the locally stored one", async ({ page, baseURL }) => {
+  const [local, saved] = await realMarketplaces(page);
+  // page.request shares the browser context's cookies, so the page is signed in as this user.
+  const email = `shell-pref-${Date.now()}@example.com`;
+  const signUp = await page.request.post("/api/auth/sign-up/email", { headers: { origin: baseURL! }, data: { email, password: "correct-horse-42", name: "Pref" } });
+  expect(signUp.status()).toBe(200);
+  const put = await page.request.put("/api/me/marketplace", { headers: { origin: baseURL! }, data: { marketplaceId: saved!.id } });
+  expect(put.ok()).toBe(true);
+
+  // This device last chose another marketplace (today, so the once-a-day picker stays closed).
+  await page.addInitScript((id) => {
+    if (sessionStorage.getItem("seeded")) return;
+    sessionStorage.setItem("seeded", "1");
+    const now = new Date();
+    localStorage.setItem("selectedMarketplaceId", id);
+    localStorage.setItem("marketplaceDialogLastShown", `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`);
+  }, local!.id);
+  await page.goto("/");
+  await waitForSplashToLift(page);
+  await expect(page.getByRole("button", { name: `Marketplace: ${saved!.name}. Change marketplace` })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("selectedMarketplaceId"))).toBe(saved!.id);
+});
+
+test("a new service worker deployment posts CACHE_VERSION_UPDATE and the page reloads fully", async ({ page }) => {
+  await asReturningVisitor(page);
+  await page.goto("/");
+  await waitForSplashToLift(page);
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+
+  // The running worker recorded this build as the active one. Pretend the previous deployment was
+  // another build, then install a new worker (a new script URL always installs one): its activation
+  // finds the older version, claims the page and posts CACHE_VERSION_UPDATE.
+  await page.evaluate(async () => {
+    // Kept in session storage, which outlives the reload the message causes.
+    navigator.serviceWorker.addEventListener("message", (event: MessageEvent<{ type?: string }>) => {
+      sessionStorage.setItem("workerMessage", String(event.data?.type));
+    });
+    (window as unknown as { beforeUpdate: boolean }).beforeUpdate = true;
+    const marker = await caches.open("reelmart-sw-version");
+    await marker.put("/version", new Response("previous-build"));
+  });
+  const reloaded = page.waitForEvent("load");
+  await page.evaluate(() => navigator.serviceWorker.register("/sw.js?deployment=next", { scope: "/" }));
+  await reloaded;
+  expect(await page.evaluate(() => sessionStorage.getItem("workerMessage"))).toBe("CACHE_VERSION_UPDATE");
+  // A full reload: the old document (and its marker) is gone, the app starts again from the splash.
+  expect(await page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate)).toBeUndefined();
+  await expect(page.getByTestId("splash")).toBeVisible();
+  await waitForSplashToLift(page);
+  await expect(mainNav(page)).toBeVisible();
 });

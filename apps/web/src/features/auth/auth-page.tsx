@@ -33,7 +33,7 @@ type Mode = "sign-in" | "sign-up" | "forgot" | "reset";
 const inputClass =
   "w-full rounded-xl border border-neutral-700 bg-neutral-900 px-4 py-3 text-base text-white placeholder:text-neutral-500 focus:border-rose-500 focus:outline-none aria-[invalid=true]:border-red-500";
 const primaryButton =
-  "flex w-full items-center justify-center gap-2 rounded-full bg-rose-500 px-5 py-3 font-semibold text-white transition hover:bg-rose-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:opacity-60";
+  "flex w-full items-center justify-center gap-2 rounded-full bg-rose-700 px-5 py-3 font-semibold text-white transition hover:bg-rose-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:opacity-60";
 
 export function AuthPage() {
   const location = useLocation();
