@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatPrice, formatRelativeTime, fromPaise, toPaise } from "./format.ts";
+import { discountedPaise, formatCount, formatPrice, formatRelativeTime, fromPaise, toPaise } from "./format.ts";
 
 describe("formatPrice", () => {
   it("shows INR with two decimals in en-IN grouping", () => {
@@ -35,5 +35,14 @@ describe("paise", () => {
     expect(toPaise("0.10") + toPaise("0.20")).toBe(30);
     expect(fromPaise(toPaise("1999.99") * 3)).toBe("5999.97");
     expect(toPaise("5")).toBe(500);
+  });
+});
+
+describe("discountedPaise", () => {
+  it("applies the discount in basis points and rounds to the paisa", () => {
+    expect(discountedPaise("4999.00", 20)).toBe(399_920);
+    expect(discountedPaise("100.00", 12.5)).toBe(8_750);
+    expect(discountedPaise("100.00", 0)).toBe(10_000);
+    expect(discountedPaise("100.00", 150)).toBe(0);
   });
 });

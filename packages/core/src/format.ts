@@ -39,3 +39,12 @@ export function fromPaise(paise: number): string {
   const abs = Math.abs(paise);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
+
+/**
+ * What one unit costs after the product's discount, in integer paise (basis points keep a 12.5%
+ * discount exact). The landing page shows this price and the cart charges it.
+ */
+export function discountedPaise(price: string, discountPercentage: number): number {
+  const basisPoints = Math.min(10_000, Math.max(0, Math.round(discountPercentage * 100)));
+  return Math.round((toPaise(price) * (10_000 - basisPoints)) / 10_000);
+}

@@ -1,15 +1,6 @@
 import { z } from "zod";
-import { toPaise } from "../format.ts";
 import { MoneySchema, UuidSchema } from "./catalog.ts";
 
-/**
- * What one unit costs after the product's discount, in integer paise (basis points keep a 12.5%
- * discount exact). The landing page shows this price and the cart charges it.
- */
-export function discountedPaise(price: string, discountPercentage: number): number {
-  const basisPoints = Math.min(10_000, Math.max(0, Math.round(discountPercentage * 100)));
-  return Math.round((toPaise(price) * (10_000 - basisPoints)) / 10_000);
-}
 
 /** The product fields a cart line needs (000 §3: cart item with joined product, brand and media). */
 export const CartProductSchema = z.object({

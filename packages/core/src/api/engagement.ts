@@ -1,17 +1,7 @@
 import { z } from "zod";
+import { COMMENT_MAX_LENGTH, COMMENTS_PAGE_DEFAULT, COMMENTS_PAGE_MAX, SAVED_MERGE_MAX } from "../engagement.ts";
 
 // The engagement contract (issue #6): likes, comments, shares, saved items and the realtime stream.
-
-export const COMMENT_MAX_LENGTH = 1000;
-export const COMMENTS_PAGE_DEFAULT = 20;
-export const COMMENTS_PAGE_MAX = 50;
-export const SAVED_MERGE_MAX = 500;
-/** 001 §9: comment fetch retries twice, backing off min(1000×2^n, 5000) ms. */
-export const COMMENT_FETCH_RETRIES = 2;
-export const COMMENT_RETRY_MAX_MS = 5000;
-/** The PostgreSQL NOTIFY channel every server instance LISTENs on. */
-export const REALTIME_CHANNEL = "reelmart";
-export const REALTIME_MAX_TOPICS = 50;
 
 const uuid = (message: string) => z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, message);
 
@@ -93,20 +83,3 @@ export type SavedList = z.infer<typeof SavedListSchema>;
 export const SavedProductParamSchema = z.object({ productId: z.string().min(1).max(200) });
 export const SavedMergeInputSchema = z.object({ productIds: z.array(z.string().max(200)).max(SAVED_MERGE_MAX) });
 export const SavedMergeResultSchema = SavedListSchema.extend({ skipped: z.array(z.string()) });
-
-/**
- * Realtime topics. A browser subscribes to comments and counters of the media on screen and to its
- * own saved items; events carry ids only (DESIGN.md, Data) and the browser refetches.
- */
-export const realtimeTopics = {
-  comments: (mediaId: string) => `comments:${mediaId}`,
-  counters: (mediaId: string) => `counters:${mediaId}`,
-  saved: (userId: string) => `saved:${userId}`,
-};
-
-export const RealtimeEventSchema = z.object({
-  topic: z.string(),
-  kind: z.enum(["insert", "update", "delete"]),
-  ids: z.array(z.string()),
-});
-export type RealtimeEvent = z.infer<typeof RealtimeEventSchema>;

@@ -1,5 +1,5 @@
-import { type Cart, type CartItem, discountedPaise } from "@reelmart/core/api/cart";
-import { fromPaise } from "@reelmart/core/format";
+import type { Cart, CartItem } from "@reelmart/core/api/cart";
+import { discountedPaise, fromPaise } from "@reelmart/core/format";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { conflict, notFound } from "../../http/errors.ts";

@@ -1,4 +1,5 @@
-import { type Comment, type CommentList, realtimeTopics } from "@reelmart/core/api/engagement";
+import type { Comment, CommentList } from "@reelmart/core/api/engagement";
+import { realtimeTopics } from "@reelmart/core/engagement";
 import { type Kysely, type Selectable, sql } from "kysely";
 import type { DB, VideoCommentsTable } from "../../db/schema.ts";
 import { notFound } from "../../http/errors.ts";

@@ -1,5 +1,5 @@
 import type { Engagement, LikeResult } from "@reelmart/core/api/engagement";
-import { realtimeTopics } from "@reelmart/core/api/engagement";
+import { realtimeTopics } from "@reelmart/core/engagement";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { ApiError } from "../../http/errors.ts";

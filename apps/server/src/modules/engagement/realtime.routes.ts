@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { REALTIME_MAX_TOPICS } from "@reelmart/core/api/engagement";
+import { REALTIME_MAX_TOPICS } from "@reelmart/core/engagement";
 import { streamSSE } from "hono/streaming";
 import type { RegisterRoutes } from "../../context.ts";
 import { ApiError, badRequest, forbidden, unauthenticated } from "../../http/errors.ts";

@@ -1,4 +1,4 @@
-import { REALTIME_CHANNEL, type RealtimeEvent, RealtimeEventSchema } from "@reelmart/core/api/engagement";
+import { REALTIME_CHANNEL, type RealtimeEvent, parseRealtimeEvent } from "@reelmart/core/engagement";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
@@ -59,16 +59,16 @@ export class RealtimeHub {
   }
 
   private dispatch(payload: string) {
-    let parsed;
+    let event;
     try {
-      parsed = RealtimeEventSchema.safeParse(JSON.parse(payload));
+      event = parseRealtimeEvent(JSON.parse(payload));
     } catch {
-      parsed = null;
+      event = null;
     }
-    if (!parsed?.success) {
+    if (!event) {
       this.logger.warn({ payload }, "ignored a malformed realtime notification");
       return;
     }
-    for (const listener of this.listeners.get(parsed.data.topic) ?? []) listener(parsed.data);
+    for (const listener of this.listeners.get(event.topic) ?? []) listener(event);
   }
 }

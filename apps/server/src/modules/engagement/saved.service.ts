@@ -1,4 +1,5 @@
-import { type SavedList, realtimeTopics } from "@reelmart/core/api/engagement";
+import type { SavedList } from "@reelmart/core/api/engagement";
+import { realtimeTopics } from "@reelmart/core/engagement";
 import { baseProductId, isUuid } from "@reelmart/core/ids";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";

@@ -1,4 +1,5 @@
-import { type ShareInput, ShareInputSchema, realtimeTopics } from "@reelmart/core/api/engagement";
+import { type ShareInput, ShareInputSchema } from "@reelmart/core/api/engagement";
+import { realtimeTopics } from "@reelmart/core/engagement";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { requireMedia } from "./likes.service.ts";

@@ -1,6 +1,5 @@
 import type { ProductDetail } from "@reelmart/core/api/catalog";
-import { discountedPaise } from "@reelmart/core/api/cart";
-import { fromPaise, toPaise } from "@reelmart/core/format";
+import { discountedPaise, fromPaise, toPaise } from "@reelmart/core/format";
 
 type Variant = ProductDetail["variants"][number];
 

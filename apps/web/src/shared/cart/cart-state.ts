@@ -1,5 +1,5 @@
-import { type Cart, type CartItem, type CartProduct, discountedPaise } from "@reelmart/core/api/cart";
-import { fromPaise } from "@reelmart/core/format";
+import type { Cart, CartItem, CartProduct } from "@reelmart/core/api/cart";
+import { discountedPaise, fromPaise } from "@reelmart/core/format";
 
 export const EMPTY_CART: Cart = { items: [], totalQuantity: 0, total: "0.00" };
 

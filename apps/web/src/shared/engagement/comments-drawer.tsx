@@ -1,4 +1,5 @@
-import { COMMENT_MAX_LENGTH, type Comment } from "@reelmart/core/api/engagement";
+import type { Comment } from "@reelmart/core/api/engagement";
+import { COMMENT_MAX_LENGTH } from "@reelmart/core/engagement";
 import { formatRelativeTime } from "@reelmart/core/format";
 import { Pencil, Send, Trash2 } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";

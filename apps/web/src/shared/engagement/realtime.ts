@@ -1,4 +1,4 @@
-import { REALTIME_MAX_TOPICS, type RealtimeEvent, RealtimeEventSchema } from "@reelmart/core/api/engagement";
+import { REALTIME_MAX_TOPICS, type RealtimeEvent, parseRealtimeEvent } from "@reelmart/core/engagement";
 import { useEffect, useRef } from "react";
 
 export interface RealtimeListener {
@@ -81,10 +81,10 @@ export class RealtimeConnection {
       for (const subscription of this.subscriptions) subscription.listener.onResync();
     });
     source.addEventListener("change", (message) => {
-      const parsed = RealtimeEventSchema.safeParse(safeJson((message as MessageEvent<string>).data));
-      if (!parsed.success) return;
+      const event = parseRealtimeEvent(safeJson((message as MessageEvent<string>).data));
+      if (!event) return;
       for (const subscription of this.subscriptions) {
-        if (subscription.topic === parsed.data.topic) subscription.listener.onEvent(parsed.data);
+        if (subscription.topic === event.topic) subscription.listener.onEvent(event);
       }
     });
     source.onerror = () => {

@@ -1,10 +1,5 @@
-import {
-  COMMENT_FETCH_RETRIES,
-  COMMENT_RETRY_MAX_MS,
-  type Comment,
-  type CommentList,
-  realtimeTopics,
-} from "@reelmart/core/api/engagement";
+import type { Comment, CommentList } from "@reelmart/core/api/engagement";
+import { COMMENT_FETCH_RETRIES, COMMENT_RETRY_MAX_MS, realtimeTopics } from "@reelmart/core/engagement";
 import { isUuid } from "@reelmart/core/ids";
 import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../api/client.ts";

@@ -1,4 +1,5 @@
-import { type Engagement, type LikeResult, type SharePlatform, realtimeTopics } from "@reelmart/core/api/engagement";
+import type { Engagement, LikeResult, SharePlatform } from "@reelmart/core/api/engagement";
+import { realtimeTopics } from "@reelmart/core/engagement";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";

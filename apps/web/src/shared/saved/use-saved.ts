@@ -1,4 +1,5 @@
-import { type SavedList, realtimeTopics } from "@reelmart/core/api/engagement";
+import type { SavedList } from "@reelmart/core/api/engagement";
+import { realtimeTopics } from "@reelmart/core/engagement";
 import { STORAGE_KEYS } from "@reelmart/core/constants";
 import { baseProductId, isUuid } from "@reelmart/core/ids";
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
