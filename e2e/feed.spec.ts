@@ -1,9 +1,9 @@
-import { type CDPSession, type Page, expect, test } from "@playwright/test";
+import { type BrowserType, type CDPSession, type Page, devices, expect, test } from "@playwright/test";
 
 // The video feed (issue #5) against the seeded demo catalogue, in Chromium at 390x844 with touch.
 
 interface FeedPage {
-  items: { id: string; title: string; brand: { name: string } | null; media: { renditions: { height: number; width: number }[] }[] }[];
+  items: { id: string; title: string; brand: { name: string } | null; media: { id: string; renditions: { height: number; width: number }[] }[] }[];
 }
 
 async function waitForDemoVideos(page: Page, minimum = 4): Promise<FeedPage["items"]> {
@@ -52,6 +52,24 @@ async function swipe(client: CDPSession, from: { x: number; y: number }, dx: num
   }
   await client.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
 }
+
+async function tap(client: CDPSession, point: { x: number; y: number }) {
+  await client.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [point] });
+  await client.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+}
+
+/** A returning visitor who chose a marketplace today: no picker dialog, and no click that would count as a user gesture. */
+async function asReturningVisitor(page: Page) {
+  const { items } = (await (await page.request.get("/api/marketplaces")).json()) as { items: { id: string }[] };
+  await page.addInitScript((id) => {
+    const now = new Date();
+    const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
+    if (id) localStorage.setItem("selectedMarketplaceId", id);
+    localStorage.setItem("marketplaceDialogLastShown", today);
+  }, items[0]?.id ?? "");
+}
+
+const currentVideo = (page: Page) => page.locator('section[aria-current="true"] video');
 
 test.describe("video feed", () => {
   test.beforeEach(async ({ page }) => {
@@ -160,5 +178,204 @@ test.describe("video feed", () => {
     await expect(card.getByRole("button", { name: /^Like|^Unlike/ })).toHaveCount(0);
     await card.getByRole("button", { name: "Exit fullscreen" }).click();
     await expect(card.getByRole("button", { name: /^Like|^Unlike/ })).toBeVisible();
+  });
+});
+
+test.describe("video feed gestures and fallbacks", () => {
+  let items: FeedPage["items"];
+  test.beforeEach(async ({ page }) => {
+    items = await waitForDemoVideos(page);
+  });
+
+  test("pull-to-refresh shows its three hints and refetches the feed", async ({ page }) => {
+    await openFeed(page);
+    const client = await page.context().newCDPSession(page);
+    const hint = page.locator('[role="status"]').filter({ hasText: /refresh/i });
+    const start = { x: 195, y: 300 };
+    await client.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [start] });
+    for (const dy of [10, 25, 40, 60]) await client.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: start.x, y: start.y + dy }] });
+    await expect(hint).toHaveText("Pull down to refresh");
+    // Past 80 px the pull arms.
+    for (const dy of [80, 100, 120]) await client.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: start.x, y: start.y + dy }] });
+    await expect(hint).toHaveText("Release to refresh");
+    const refetch = page.waitForRequest((request) => new URL(request.url()).pathname === "/api/feed");
+    await client.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await expect(hint).toHaveText("Refreshing...");
+    await refetch;
+    await expect(hint).toHaveCount(0);
+    await expect(currentVideo(page)).toHaveAttribute("data-load", "play");
+  });
+
+  test("a pull released before 80 px does not refresh", async ({ page }) => {
+    await openFeed(page);
+    const client = await page.context().newCDPSession(page);
+    let feedRequests = 0;
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/feed") feedRequests += 1;
+    });
+    await swipe(client, { x: 195, y: 300 }, 0, 60);
+    await expect(page.getByText("Refreshing...")).toHaveCount(0);
+    await expect(page.getByText("Pull down to refresh")).toHaveCount(0);
+    expect(feedRequests).toBe(0);
+  });
+
+  test("the fullscreen modal closes, swipes right to the landing page and left to the profile", async ({ page }) => {
+    const item = items[0]!;
+    const profile = `/product-profile/${item.id}?media=${item.media[0]!.id}`;
+    await asReturningVisitor(page);
+    const client = await page.context().newCDPSession(page);
+    const openModal = async () => {
+      await page.getByRole("list", { name: "Product videos" }).getByRole("button").first().click();
+      const modal = page.getByRole("dialog", { name: `${item.title} videos` });
+      await expect(modal.locator('video[data-load="play"]')).toHaveCount(1);
+      return modal;
+    };
+
+    await page.goto(profile);
+    let modal = await openModal();
+    await modal.getByRole("button", { name: "Close" }).click();
+    await expect(modal).toBeHidden();
+
+    modal = await openModal();
+    await swipe(client, { x: 90, y: 500 }, 200, 5);
+    await expect(page).toHaveURL(new RegExp(`/product/${item.id}$`));
+    const state = await page.evaluate(() => (window.history.state as { usr?: unknown }).usr);
+    expect(state).toEqual({ from: profile, skipAddToCart: true });
+
+    await page.goBack();
+    modal = await openModal();
+    await swipe(client, { x: 300, y: 500 }, -200, 5);
+    await expect(modal).toBeHidden();
+    // The share link's ?media= is gone: the modal navigated to the plain profile after closing.
+    await expect(page).toHaveURL(new RegExp(`/product-profile/${item.id}$`));
+  });
+
+  for (const [name, reply] of [
+    ["a 404", { status: 404, body: "not found" }],
+    ["garbage bytes", { status: 200, contentType: "video/mp4", body: "this is not an mp4 file" }],
+  ] as const) {
+    test(`a video answering ${name} shows the thumbnail with 'Video unavailable - using thumbnail'`, async ({ page }) => {
+      await page.route(/\.mp4(\?|$)/, (route) => route.fulfill(reply));
+      await asReturningVisitor(page);
+      await page.goto("/");
+      const card = page.locator('section[aria-current="true"]');
+      await expect(card.getByText("Video unavailable - using thumbnail")).toBeVisible();
+      await expect(page.getByText("Video playback issue").first()).toBeVisible();
+      await expect(card.locator("video")).toHaveCount(0);
+      await expect(card.locator("img[aria-hidden]").first()).toBeVisible();
+    });
+  }
+
+  // Playwright runs its page evaluations (locator checks, and trace snapshots) as user gestures,
+  // which would lift the autoplay block: these tests use a context without a trace and learn what
+  // happened from console messages until the player has made its choice.
+  // Browsers launched from the playwright fixture are traced like the page fixture; stopping the trace is what keeps them untraced.
+  async function untracedPage(playwright: { chromium: BrowserType }, baseURL: string | undefined, autoplayPolicy: string) {
+    const browser = await playwright.chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", `--autoplay-policy=${autoplayPolicy}`],
+    });
+    const context = await browser.newContext({ ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, baseURL });
+    await context.tracing.stop();
+    return { browser, page: await context.newPage() };
+  }
+
+  test("autoplay with sound refused: the video plays muted and the stored preference stays unmuted", async ({ playwright, baseURL }) => {
+    const { browser, page } = await untracedPage(playwright, baseURL, "document-user-activation-required");
+    try {
+      await asReturningVisitor(page);
+      await page.addInitScript(() => {
+        localStorage.setItem("videoMuteState", "false");
+        document.addEventListener("playing", (event) => console.log(`e2e:playing muted=${(event.target as HTMLVideoElement).muted}`), true);
+      });
+      const playing = page.waitForEvent("console", (message) => message.text().startsWith("e2e:playing"));
+      await page.goto("/");
+      expect((await playing).text()).toBe("e2e:playing muted=true");
+      expect(await currentVideo(page).evaluate((v: HTMLVideoElement) => !v.paused && v.muted)).toBe(true);
+      await expect(page.locator('section[aria-current="true"]').getByRole("button", { name: "Mute" })).toHaveAttribute("aria-pressed", "true");
+      await expect(page.getByText("Tap to play video")).toHaveCount(0);
+      expect(await page.evaluate(() => localStorage.getItem("videoMuteState"))).toBe("false");
+    } finally {
+      await browser.close();
+    }
+  });
+
+  test("autoplay refused even muted: 'Tap to play video' shows, and a tap plays", async ({ playwright, baseURL }) => {
+    const { browser, page } = await untracedPage(playwright, baseURL, "no-user-gesture-required");
+    try {
+      // Some browsers (e.g. in power-saving modes) refuse muted autoplay too; play() then rejects until a gesture.
+      await page.addInitScript(() => {
+        const play = HTMLMediaElement.prototype.play;
+        HTMLMediaElement.prototype.play = function () {
+          if (navigator.userActivation.isActive) return play.call(this);
+          console.log(`e2e:play refused muted=${this.muted}`);
+          return Promise.reject(new DOMException("play() needs a user gesture", "NotAllowedError"));
+        };
+      });
+      await asReturningVisitor(page);
+      const refused = page.waitForEvent("console", (message) => message.text().startsWith("e2e:play refused"));
+      await page.goto("/");
+      expect((await refused).text()).toBe("e2e:play refused muted=true");
+      const card = page.locator('section[aria-current="true"]');
+      const overlay = card.getByRole("button", { name: "Tap to play video" });
+      await expect(overlay).toBeVisible();
+      await expect(page.getByText("Autoplay blocked by your browser")).toBeVisible();
+      expect(await currentVideo(page).evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+      await overlay.click();
+      await expect(overlay).toBeHidden();
+      await expect.poll(() => currentVideo(page).evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  test("auto quality follows the network: 240p on 2g, 480p on 3g", async ({ page }) => {
+    await openFeed(page);
+    const client = await page.context().newCDPSession(page);
+    // Chromium derives navigator.connection.effectiveType from the emulated round-trip time.
+    await client.send("Network.emulateNetworkConditions", { offline: false, latency: 1600, downloadThroughput: 32_000, uploadThroughput: 32_000, connectionType: "cellular2g" });
+    expect(await page.evaluate(() => (navigator as Navigator & { connection: { effectiveType: string } }).connection.effectiveType)).toBe("2g");
+    await expect(currentVideo(page)).toHaveAttribute("src", /240\.mp4$/);
+    await client.send("Network.emulateNetworkConditions", { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000, connectionType: "cellular3g" });
+    expect(await page.evaluate(() => (navigator as Navigator & { connection: { effectiveType: string } }).connection.effectiveType)).toBe("3g");
+    await expect(currentVideo(page)).toHaveAttribute("src", /480\.mp4$/);
+  });
+
+  test("a double tap likes the video (signed in) and a second double tap keeps it liked", async ({ page, baseURL }) => {
+    const email = `e2e-feed-${Date.now()}@example.test`;
+    const signUp = await page.request.post("/api/auth/sign-up/email", { headers: { origin: baseURL ?? "" }, data: { email, password: "correct-horse-battery", name: "Feed Liker" } });
+    expect(signUp.status()).toBe(200);
+    await openFeed(page);
+    const card = page.locator('section[aria-current="true"]');
+    const likeButton = card.getByRole("button", { name: /^(Like|Unlike)$/ });
+    await expect(likeButton).toHaveAttribute("aria-pressed", "false");
+    const before = Number(await likeButton.innerText());
+    const client = await page.context().newCDPSession(page);
+    const liked = page.waitForResponse((response) => /\/api\/media\/[^/]+\/like$/.test(response.url()) && response.request().method() === "PUT");
+    await tap(client, { x: 150, y: 450 });
+    await tap(client, { x: 155, y: 452 });
+    expect((await liked).status()).toBe(200);
+    await expect(card.getByRole("button", { name: "Unlike" })).toHaveAttribute("aria-pressed", "true");
+    await expect(card.getByRole("button", { name: "Unlike" })).toHaveText(String(before + 1));
+    // A double tap only ever likes; the video keeps playing (the taps were not a single-tap pause).
+    await tap(client, { x: 150, y: 450 });
+    await tap(client, { x: 150, y: 450 });
+    await page.waitForTimeout(400);
+    await expect(card.getByRole("button", { name: "Unlike" })).toHaveAttribute("aria-pressed", "true");
+    expect(await currentVideo(page).evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
+  });
+
+  test("ArrowDown moves to the next card and plays it, ArrowUp goes back; only one video plays", async ({ page }) => {
+    await openFeed(page);
+    const firstId = await page.locator('section[aria-current="true"] article').getAttribute("data-product-id");
+    await expect.poll(() => currentVideo(page).evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(async () => (await cardStates(page)).map((s) => s?.playing ?? false).slice(0, 2)).toEqual([false, true]);
+    await expect(page.locator('section[aria-current="true"] article')).not.toHaveAttribute("data-product-id", firstId!);
+    expect((await cardStates(page)).filter((s) => s?.playing)).toHaveLength(1);
+    await page.keyboard.press("ArrowUp");
+    await expect(page.locator('section[aria-current="true"] article')).toHaveAttribute("data-product-id", firstId!);
+    await expect.poll(async () => (await cardStates(page)).map((s) => s?.playing ?? false).slice(0, 2)).toEqual([true, false]);
+    expect((await cardStates(page)).filter((s) => s?.playing)).toHaveLength(1);
   });
 });
