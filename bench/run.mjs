@@ -108,7 +108,7 @@ function summary(results) {
         ? `100k/1k median ${result.ratio.toFixed(2)}`
         : result.healthyAfterMs !== undefined
           ? `healthy after ${result.healthyAfterMs} ms`
-          : "";
+          : (result.detail ?? "");
     console.log(`  ${result.pass ? "PASS" : "FAIL"}  ${result.name.padEnd(22)} ${detail}`);
   }
 }
