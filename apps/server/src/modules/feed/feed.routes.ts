@@ -1,8 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
+import { realtimeTopics } from "@reelmart/core/engagement";
 import { ErrorBodySchema } from "@reelmart/core/api/errors";
 import { FeedPageSchema, FeedQuerySchema, MediaViewInputSchema, MediaViewParamSchema, MediaViewResultSchema } from "@reelmart/core/api/feed";
 import type { RegisterRoutes } from "../../context.ts";
 import { getViewer } from "../../http/viewer.ts";
+import { notifyChange } from "../engagement/realtime.service.ts";
 import { getFeedPage, recordView } from "./feed.service.ts";
 
 const json = <T>(schema: T) => ({ content: { "application/json": { schema } } });
@@ -39,6 +41,9 @@ export const registerFeedRoutes: RegisterRoutes = (app, { database: { db } }) =>
   app.openapi(viewRoute, async (c) => {
     const { id } = c.req.valid("param");
     const { sessionId } = c.req.valid("json");
-    return c.json(await recordView(db, { mediaId: id, sessionId, userId: getViewer(c)?.userId ?? null }), 200);
+    const result = await recordView(db, { mediaId: id, sessionId, userId: getViewer(c)?.userId ?? null });
+    // Sent after recordView committed, on the topic likes and shares use, so open rails refetch the counts.
+    await notifyChange(db, { topic: realtimeTopics.counters(id), kind: "update", ids: [id] });
+    return c.json(result, 200);
   });
 };
