@@ -1,7 +1,7 @@
 import type { Engagement, LikeResult, SharePlatform } from "@reelmart/core/api/engagement";
 import { realtimeTopics } from "@reelmart/core/engagement";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { useSyncExternalStore } from "react";
 import { toast } from "sonner";
 import { apiRequest } from "../api/client.ts";
 import { useSession } from "../session/use-session.ts";
@@ -59,6 +59,32 @@ function patchEngagement(queryClient: ReturnType<typeof useQueryClient>, mediaId
   return previous;
 }
 
+// The signed-out preview belongs to the media, not to a hook instance: the card's double tap and the
+// rail's button show one heart, and it reverts for both. Media id → the pending revert.
+const signedOutPreviews = new Map<string, ReturnType<typeof setTimeout>>();
+const previewListeners = new Set<() => void>();
+
+function emitPreviews() {
+  for (const listener of previewListeners) listener();
+}
+
+function showSignedOutPreview(mediaId: string) {
+  clearTimeout(signedOutPreviews.get(mediaId));
+  signedOutPreviews.set(
+    mediaId,
+    setTimeout(() => {
+      signedOutPreviews.delete(mediaId);
+      emitPreviews();
+    }, SIGNED_OUT_REVERT_MS),
+  );
+  emitPreviews();
+}
+
+function subscribePreviews(listener: () => void) {
+  previewListeners.add(listener);
+  return () => previewListeners.delete(listener);
+}
+
 /**
  * The like toggle (001 §4): optimistic; signed out → 'Login Required' and the heart reverts after
  * 1 s; failure reverts with 'Error' / 'Failed to update like status'. Exported for double-tap too.
@@ -67,9 +93,8 @@ export function useLikeToggle(media: EngagementMedia | null) {
   const queryClient = useQueryClient();
   const { status } = useSession();
   const engagement = useEngagement(media);
-  const [signedOutPreview, setSignedOutPreview] = useState(false);
-  const revertTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(revertTimer.current), []);
+  const mediaId = media?.id ?? null;
+  const signedOutPreview = useSyncExternalStore(subscribePreviews, () => mediaId !== null && signedOutPreviews.has(mediaId));
 
   const mutation = useMutation({
     mutationFn: ({ mediaId, like }: { mediaId: string; like: boolean }) =>
@@ -99,10 +124,8 @@ export function useLikeToggle(media: EngagementMedia | null) {
     if (!media) return;
     if (status !== "signed-in") {
       if (!like) return;
-      setSignedOutPreview(true);
+      showSignedOutPreview(media.id);
       toast.error("Login Required", { description: "Please sign in to like videos" });
-      clearTimeout(revertTimer.current);
-      revertTimer.current = setTimeout(() => setSignedOutPreview(false), SIGNED_OUT_REVERT_MS);
       return;
     }
     mutation.mutate({ mediaId: media.id, like });
