@@ -126,10 +126,28 @@ export class PublicCache {
   }
 }
 
+/** The listening cache of each open database, by its Kysely instance (what services are given). */
+const listeningCaches = new WeakMap<object, PublicCache>();
+
+/**
+ * The public cache listening on `db`'s database, if one is on. Services keep derived in-memory data
+ * (catalogue cache) only while one is: its generation is their invalidation signal.
+ */
+export function publicCacheFor(db: object): PublicCache | undefined {
+  return listeningCaches.get(db);
+}
+
 /** A cache that every instance clears when the database reports a public catalogue change. */
 export async function createPublicCache(database: Database, options: Partial<PublicCacheOptions> = {}) {
   const cache = new PublicCache(options);
-  const unlisten = await database.listen(PUBLIC_CACHE_CHANNEL, () => cache.clear());
+  const stopListening = await database.listen(PUBLIC_CACHE_CHANNEL, () => cache.clear());
+  listeningCaches.set(database.db, cache);
+  const unlisten = async () => {
+    // Without notifications nothing may be served from memory any longer.
+    if (listeningCaches.get(database.db) === cache) listeningCaches.delete(database.db);
+    cache.clear();
+    await stopListening();
+  };
   return { cache, unlisten };
 }
 

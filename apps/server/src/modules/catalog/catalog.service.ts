@@ -2,6 +2,7 @@ import type { Brand, Category, Marketplace, Media, MediaRendition, Page, Product
 import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { DB } from "../../db/schema.ts";
+import { type CatalogueEntry, catalogueCache } from "./catalog.cache.ts";
 import { type Keyset, encodeCursor } from "./catalog.cursor.ts";
 import { type BrandRow, type ProductRow, toBrand, toMarketplace, toMedia, toProductDetail, toProductSummary } from "./catalog.mappers.ts";
 
@@ -184,13 +185,37 @@ export async function getProductsByIds(db: Kysely<DB>, ids: string[]): Promise<P
   return withMedia(db, [...new Set(ordered)]);
 }
 
+/** A medium's engagement counters as stored, for overlaying on cached media. */
+interface MediaCountersRow {
+  id: string;
+  like_count: number;
+  comment_count: number;
+  view_count: number;
+  share_count: number;
+}
+
+const COUNTER_COLUMNS = ["id", "like_count", "comment_count", "view_count", "share_count"] as const;
+
+/** `media` with the counters in `rows` (media without a row keep theirs). */
+function withCounters(media: Media[], rows: Iterable<MediaCountersRow>): Media[] {
+  const byId = new Map<string, MediaCountersRow>();
+  for (const row of rows) byId.set(row.id, row);
+  return media.map((item) => {
+    const counters = byId.get(item.id);
+    return counters
+      ? { ...item, likeCount: counters.like_count, commentCount: counters.comment_count, viewCount: counters.view_count, shareCount: counters.share_count }
+      : item;
+  });
+}
+
 /**
- * One active product with everything its pages show; null when unknown, inactive or not listed in
- * `marketplaceId`. Its small lists come back as JSON from the same query: on embedded PGlite every
- * query is a serialized round trip, and this page is on the hot path (DESIGN.md budgets).
+ * The catalogue part of the active products among `ids`, with everything their pages show: one
+ * query for the products with their small lists as JSON, one for media, one for renditions,
+ * whatever the number of ids. PGlite serialises queries, so three round trips for a whole batch
+ * beat per-list queries; the per-row JSON subqueries are plain indexed lookups.
  */
-export async function getProduct(db: Kysely<DB>, id: string, marketplaceId?: string): Promise<ProductDetail | null> {
-  const row = await activeProducts(db, marketplaceId)
+async function loadCatalogueEntries(db: Kysely<DB>, ids: string[]): Promise<CatalogueEntry[]> {
+  const rows = await activeProducts(db)
     .select((eb) => [
       "p.specifications",
       jsonArrayFrom(
@@ -224,12 +249,61 @@ export async function getProduct(db: Kysely<DB>, id: string, marketplaceId?: str
           .orderBy("m.display_order")
           .orderBy("m.name"),
       ).as("marketplaces"),
+      sql<string[]>`(select coalesce(json_agg(ml.marketplace_id), '[]'::json) from marketplace_listings ml where ml.product_id = p.id and ml.is_active)`.as("listed_in"),
     ])
-    .where("p.id", "=", id)
-    .executeTakeFirst();
-  if (!row) return null;
-  const media = await mediaByProduct(db, [row.id], "usable");
-  return toProductDetail(row, media.get(row.id) ?? [], row);
+    .where("p.id", "in", ids)
+    .execute();
+  const media = await mediaByProduct(db, rows.map((row) => row.id), "usable");
+  return rows.map(({ specifications, highlights, promotions, variants, marketplaces, listed_in, ...row }) => ({
+    row,
+    parts: { specifications, highlights, promotions, variants, marketplaces },
+    media: media.get(row.id) ?? [],
+    listedIn: new Set(listed_in.map((id) => id.toLowerCase())),
+  }));
+}
+
+/**
+ * The catalogue part of the active products among `ids`, by lower-case id: from the catalogue
+ * cache when it is on (decision 030), the rest in one batch. `cached` tells which came from memory:
+ * their counters are as old as the entry, so the caller overlays fresh ones (withCounters).
+ */
+async function catalogueEntries(db: Kysely<DB>, ids: string[]): Promise<{ entries: Map<string, CatalogueEntry>; cached: Set<string> }> {
+  const cache = catalogueCache(db);
+  const entries = new Map<string, CatalogueEntry>();
+  const cached = new Set<string>();
+  const missing: string[] = [];
+  for (const id of new Set(ids.map((value) => value.toLowerCase()))) {
+    const entry = cache?.get(id);
+    if (entry) {
+      entries.set(id, entry);
+      cached.add(id);
+    } else missing.push(id);
+  }
+  if (missing.length) {
+    const generation = cache?.currentGeneration ?? 0;
+    for (const entry of await loadCatalogueEntries(db, missing)) {
+      entries.set(entry.row.id.toLowerCase(), entry);
+      cache?.store(entry, generation);
+    }
+  }
+  return { entries, cached };
+}
+
+/**
+ * One active product with everything its pages show; null when unknown, inactive or not listed in
+ * `marketplaceId`. On the hot path (DESIGN.md budgets), so a warm server reads only its counters:
+ * one indexed query; a miss costs the three of loadCatalogueEntries.
+ */
+export async function getProduct(db: Kysely<DB>, id: string, marketplaceId?: string): Promise<ProductDetail | null> {
+  const { entries, cached } = await catalogueEntries(db, [id]);
+  const key = id.toLowerCase();
+  const entry = entries.get(key);
+  if (!entry || (marketplaceId !== undefined && !entry.listedIn.has(marketplaceId.toLowerCase()))) return null;
+  let media = entry.media;
+  if (cached.has(key) && media.length) {
+    media = withCounters(media, await db.selectFrom("product_media").select(COUNTER_COLUMNS).where("product_id", "=", entry.row.id).execute());
+  }
+  return toProductDetail(entry.row, media, entry.parts);
 }
 
 function brandsWithCounts(db: Kysely<DB>) {

@@ -1,0 +1,113 @@
+import type { FeedPage } from "@reelmart/core/api/feed";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PublicCache } from "../../http/public-cache.ts";
+import { createMarketplace, createMedia, createProduct } from "../../testing/fixtures.ts";
+import { type TestServer, startTestServer } from "../../testing/test-server.ts";
+import { type TestUser, signUpUser } from "../../testing/users.ts";
+import { type CatalogueEntry, CatalogueCache, catalogueCache } from "./catalog.cache.ts";
+
+
+describe("CatalogueCache", () => {
+  const entry = (id: string) => ({ row: { id }, parts: {}, media: [], listedIn: new Set<string>() }) as unknown as CatalogueEntry;
+
+  it("drops everything when the public cache is cleared, and refuses what was read across it", () => {
+    const invalidation = new PublicCache();
+    const cache = new CatalogueCache(invalidation);
+    cache.store(entry("a"), cache.currentGeneration);
+    expect(cache.get("A")).toBeDefined();
+    const before = cache.currentGeneration;
+    invalidation.clear();
+    expect(cache.get("a")).toBeUndefined();
+    cache.store(entry("a"), before);
+    expect(cache.get("a")).toBeUndefined();
+  });
+
+  it("keeps the most recently used entries within its bound", () => {
+    const cache = new CatalogueCache(new PublicCache(), 2);
+    cache.store(entry("a"), cache.currentGeneration);
+    cache.store(entry("b"), cache.currentGeneration);
+    cache.get("a");
+    cache.store(entry("c"), cache.currentGeneration);
+    expect([cache.get("a"), cache.get("b"), cache.get("c")].map(Boolean)).toEqual([true, false, true]);
+  });
+});
+
+describe("catalogue cache in the app", () => {
+  let server: TestServer;
+  let user: TestUser;
+  let marketId: string;
+
+  beforeAll(async () => {
+    // NODE_ENV=test leaves the caches off for every other test file; this one wants them on.
+    server = await startTestServer({ NODE_ENV: "development" });
+    marketId = (await createMarketplace(server.deps.database.db)).id;
+    user = await signUpUser(server);
+  });
+  afterAll(() => server?.close());
+
+  async function eventually(check: () => Promise<boolean>) {
+    // pg_notify reaches PostgreSQL listeners asynchronously; PGlite delivers it with the write.
+    for (let attempt = 0; attempt < 50; attempt++) {
+      if (await check()) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error("the cache was not invalidated");
+  }
+
+  async function playableProduct(title: string) {
+    const db = server.deps.database.db;
+    const product = await createProduct(db, { title, marketplaceIds: [marketId] });
+    const media = await createMedia(db, product.id);
+    return { id: product.id, mediaId: media.id };
+  }
+
+  const feedIds = async (headers?: Record<string, string>) =>
+    (await server.json<FeedPage>(`/api/feed?marketplaceId=${marketId}&seed=s&limit=50`, { headers })).body.items.map((item) => item.id);
+
+  it("serves signed-in reads from memory with current counters", async () => {
+    const { id, mediaId } = await playableProduct("Cached kettle");
+    expect((await server.json(`/api/products/${id}`, { headers: user.headers })).status).toBe(200);
+    expect(catalogueCache(server.deps.database.db)?.get(id)).toBeDefined();
+    // A counter changes without a notification; the catalogue stays cached, the count is current.
+    await server.deps.database.db.updateTable("product_media").set({ like_count: 9 }).where("id", "=", mediaId).execute();
+    const detail = await server.json<{ media: { likeCount: number }[] }>(`/api/products/${id}`, { headers: user.headers });
+    expect(detail.body.media[0]?.likeCount).toBe(9);
+    const feed = await server.json<FeedPage>(`/api/feed?marketplaceId=${marketId}&seed=s&limit=50`, { headers: user.headers });
+    expect(feed.body.items.find((item) => item.id === id)?.media[0]?.likeCount).toBe(9);
+  });
+
+  it("never serves a product once the notification of its hiding or deletion arrived", async () => {
+    const db = server.deps.database.db;
+    const hidden = await playableProduct("Soon hidden");
+    const deleted = await playableProduct("Soon deleted");
+    for (const { id } of [hidden, deleted]) expect((await server.json(`/api/products/${id}`, { headers: user.headers })).status).toBe(200);
+    expect(await feedIds(user.headers)).toEqual(expect.arrayContaining([hidden.id, deleted.id]));
+
+    await db.updateTable("products").set({ status: "archived" }).where("id", "=", hidden.id).execute();
+    await db.deleteFrom("products").where("id", "=", deleted.id).execute();
+    await eventually(async () => catalogueCache(db)?.get(hidden.id) === undefined);
+    for (const headers of [user.headers, undefined]) {
+      for (const { id } of [hidden, deleted]) expect((await server.json(`/api/products/${id}`, { headers })).status).toBe(404);
+      expect(await feedIds(headers)).not.toContain(hidden.id);
+      expect(await feedIds(headers)).not.toContain(deleted.id);
+    }
+  });
+
+  it("shows a changed child row (a new variant) once notified", async () => {
+    const db = server.deps.database.db;
+    const { id } = await playableProduct("Variant later");
+    await server.json(`/api/products/${id}`, { headers: user.headers });
+    await db.insertInto("product_variants").values({ product_id: id, size: "XL", stock: 1 }).execute();
+    await eventually(async () => {
+      const detail = await server.json<{ variants: { size: string }[] }>(`/api/products/${id}`, { headers: user.headers });
+      return detail.body.variants.some((variant) => variant.size === "XL");
+    });
+  });
+
+  it("applies the marketplace filter to cached products", async () => {
+    const { id } = await playableProduct("Local only");
+    const elsewhere = (await createMarketplace(server.deps.database.db)).id;
+    expect((await server.json(`/api/products/${id}?marketplaceId=${marketId}`, { headers: user.headers })).status).toBe(200);
+    expect((await server.json(`/api/products/${id}?marketplaceId=${elsewhere}`, { headers: user.headers })).status).toBe(404);
+  });
+});
