@@ -1,9 +1,26 @@
 import { formatCount } from "@reelmart/core/format";
 import { Bookmark, Heart, MessageCircle, Share2 } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, Suspense, lazy, useEffect, useState } from "react";
 import { type SaveableProduct, useSaved } from "../saved/use-saved.ts";
-import { CommentsDrawer } from "./comments-drawer.tsx";
-import { ShareDrawer } from "./share-drawer.tsx";
+
+// The drawers (and the drawer library under them) are not part of the feed's first load: they are
+// fetched when the browser is idle after the first card shows, or on the first tap if sooner.
+const loadCommentsDrawer = () => import("./comments-drawer.tsx");
+const loadShareDrawer = () => import("./share-drawer.tsx");
+const CommentsDrawer = lazy(async () => ({ default: (await loadCommentsDrawer()).CommentsDrawer }));
+const ShareDrawer = lazy(async () => ({ default: (await loadShareDrawer()).ShareDrawer }));
+
+function usePrefetchDrawers() {
+  useEffect(() => {
+    const prefetch = () => void Promise.all([loadCommentsDrawer(), loadShareDrawer()]);
+    if ("requestIdleCallback" in window) {
+      const handle = window.requestIdleCallback(prefetch, { timeout: 3000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(prefetch, 1500);
+    return () => clearTimeout(timer);
+  }, []);
+}
 import { type EngagementMedia, useEngagement, useLikeToggle } from "./use-engagement.ts";
 
 export interface ActionRailProps {
@@ -20,7 +37,14 @@ export function ActionRail({ media, product, className }: ActionRailProps) {
   const engagement = useEngagement(media);
   const like = useLikeToggle(media);
   const saved = useSaved();
-  const [drawer, setDrawer] = useState<"comments" | "share" | null>(null);
+  const [drawer, setDrawerState] = useState<"comments" | "share" | null>(null);
+  // Mounted from the first opening on, so closing still animates.
+  const [drawersMounted, setDrawersMounted] = useState(false);
+  const setDrawer = (next: "comments" | "share" | null) => {
+    if (next) setDrawersMounted(true);
+    setDrawerState(next);
+  };
+  usePrefetchDrawers();
   const isSaved = saved.isSaved(product.id);
 
   return (
@@ -61,8 +85,8 @@ export function ActionRail({ media, product, className }: ActionRailProps) {
       >
         <Bookmark className={`size-7 drop-shadow ${isSaved ? "fill-yellow-400 text-yellow-400" : ""}`} aria-hidden />
       </RailButton>
-      {media && (
-        <>
+      {media && drawersMounted && (
+        <Suspense fallback={null}>
           <CommentsDrawer mediaId={media.id} open={drawer === "comments"} onOpenChange={(open) => setDrawer(open ? "comments" : null)} />
           <ShareDrawer
             mediaId={media.id}
@@ -70,7 +94,7 @@ export function ActionRail({ media, product, className }: ActionRailProps) {
             open={drawer === "share"}
             onOpenChange={(open) => setDrawer(open ? "share" : null)}
           />
-        </>
+        </Suspense>
       )}
     </div>
   );
