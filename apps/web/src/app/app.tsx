@@ -10,7 +10,7 @@ import { createRouter } from "./router.tsx";
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createRouter);
+  const [router] = useState(() => createRouter(queryClient));
   useEffect(startPwa, []);
   return (
     <ErrorBoundary fallback={() => <RootErrorFallback />}>
