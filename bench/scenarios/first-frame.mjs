@@ -47,21 +47,24 @@ async function waitForVideos(baseUrl) {
   throw new Error(`the demo videos were not ready within ${READY_TIMEOUT_MS / 60_000} min`);
 }
 
-// Runs in the page before any app code: stamps the first presented frame of the first video that
-// starts loading, on the navigation's clock (performance.now() is 0 at navigation start).
+// Runs in the page before any app code: stamps the first frame presented by the playing card's
+// video, on the navigation's clock (performance.now() is 0 at navigation start). Videos are watched
+// as they enter the document: a preloaded neighbour may become the playing card later, and a video
+// rendered with its source already set may start loading before any media event could be observed.
 function recordFirstFrame() {
   window.__bench = {};
-  document.addEventListener(
-    "loadstart",
-    (event) => {
-      const video = event.target;
-      if (window.__bench.firstFrame !== undefined || video.dataset.load !== "play") return;
-      video.requestVideoFrameCallback((now) => {
-        window.__bench.firstFrame ??= now;
-      });
-    },
-    true,
-  );
+  const watched = new WeakSet();
+  const watch = (video) => {
+    if (watched.has(video)) return;
+    watched.add(video);
+    const onFrame = (now) => {
+      if (window.__bench.firstFrame !== undefined) return;
+      if (video.dataset.load === "play") window.__bench.firstFrame = now;
+      else video.requestVideoFrameCallback(onFrame);
+    };
+    video.requestVideoFrameCallback(onFrame);
+  };
+  new MutationObserver(() => document.querySelectorAll("video").forEach(watch)).observe(document, { childList: true, subtree: true });
 }
 
 async function oneRun(browser, baseUrl, marketplaceId) {
