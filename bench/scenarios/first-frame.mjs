@@ -7,7 +7,7 @@
 // Each of 5 runs uses a fresh browser context, so nothing is cached between runs.
 //
 //   BENCH_SCENARIOS=first-frame BENCH_SKIP_BUILD=1 npm run bench
-/* global window, document -- recordFirstFrame and the page.evaluate callbacks run in the page */
+/* global window, document, MutationObserver -- recordFirstFrame and the page.evaluate callbacks run in the page */
 import os from "node:os";
 import { chromium, devices } from "@playwright/test";
 import { startServer } from "../lib/processes.mjs";
