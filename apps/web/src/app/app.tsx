@@ -10,7 +10,7 @@ import { createRouter } from "./router.tsx";
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(() => createRouter(queryClient));
+  const [router] = useState(createRouter);
   useEffect(startPwa, []);
   return (
     <ErrorBoundary fallback={() => <RootErrorFallback />}>

@@ -1,7 +1,5 @@
-import type { QueryClient } from "@tanstack/react-query";
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { RequireAdmin, RequireAuth } from "../features/auth/guards.tsx";
-import { prefetchFirstFeedPage } from "../features/feed/api/get-feed.ts";
 import { PageSpinner } from "../shared/ui/spinner.tsx";
 import { RootLayout } from "./root-layout.tsx";
 import { RouteErrorFallback } from "./route-error.tsx";
@@ -11,7 +9,7 @@ import { RouteErrorFallback } from "./route-error.tsx";
 // fallback inside the layout, so the navigation stays usable.
 const page = (load: () => Promise<{ Component: React.ComponentType }>) => ({ lazy: load, ErrorBoundary: RouteErrorFallback });
 
-export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
+export const routes: RouteObject[] = [
   {
     path: "/",
     Component: RootLayout,
@@ -19,15 +17,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
     // Shown while the first screen's chunk loads (under the splash on a cold start).
     HydrateFallback: PageSpinner,
     children: [
-      {
-        index: true,
-        // Not awaited: the first feed page downloads alongside the feed's chunk instead of after it.
-        loader: ({ request }) => {
-          prefetchFirstFeedPage(queryClient, new URL(request.url).searchParams);
-          return null;
-        },
-        ...page(async () => ({ Component: (await import("../features/feed/feed-page.tsx")).FeedPage })),
-      },
+      { index: true, ...page(async () => ({ Component: (await import("../features/feed/feed-page.tsx")).FeedPage })) },
       { path: "auth", ...page(async () => ({ Component: (await import("../features/auth/auth-page.tsx")).AuthPage })) },
       { path: "explore", ...page(async () => ({ Component: (await import("../features/explore/explore-page.tsx")).ExplorePage })) },
       { path: "search", ...page(async () => ({ Component: (await import("../features/search/search-page.tsx")).SearchPage })) },
@@ -69,6 +59,6 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   },
 ];
 
-export function createRouter(queryClient: QueryClient) {
-  return createBrowserRouter(createRoutes(queryClient));
+export function createRouter() {
+  return createBrowserRouter(routes);
 }

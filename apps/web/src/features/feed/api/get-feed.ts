@@ -1,8 +1,6 @@
 import type { FeedItem, FeedPage } from "@reelmart/core/api/feed";
-import { type QueryClient, infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../shared/api/client.ts";
-import { getSelectedMarketplaceId } from "../../../shared/marketplace/marketplace-store.ts";
-import { visitSeed } from "../feed-seed.ts";
 import { shuffleOnDevice } from "../shuffle.ts";
 
 /** Enough cards for the current one and its preload neighbours, small enough to arrive fast on 3G. */
@@ -11,18 +9,12 @@ const FEED_PAGE_SIZE = 8;
 export const feedQueryKey = (marketplaceId: string | null, seed: string, similarTo: string | null) =>
   ["feed", marketplaceId ?? "all", seed, similarTo ?? ""] as const;
 
-interface FeedOptions {
-  marketplaceId: string | null;
-  seed: string;
-  similarTo: string | null;
-}
-
 /**
  * GET /api/feed as an infinite list. Each page is also shuffled on the device with the visit's
  * seed (see docs/decisions/010), except a 'similar' first page whose order is the point.
  */
-function feedQueryOptions(options: FeedOptions) {
-  return infiniteQueryOptions({
+export function useFeed(options: { marketplaceId: string | null; seed: string; similarTo: string | null }) {
+  return useInfiniteQuery({
     queryKey: feedQueryKey(options.marketplaceId, options.seed, options.similarTo),
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam, signal }): Promise<FeedPage> => {
@@ -41,21 +33,6 @@ function feedQueryOptions(options: FeedOptions) {
     },
     getNextPageParam: (last) => last.nextCursor,
   });
-}
-
-export function useFeed(options: FeedOptions) {
-  return useInfiniteQuery(feedQueryOptions(options));
-}
-
-/**
- * Starts the first feed page while the feed's route chunk is still downloading (the route loader
- * calls it without waiting), so the first video is requested sooner (DESIGN.md: first frame < 1 s).
- * It uses the same key the page will, so the page finds the request in flight or done.
- */
-export function prefetchFirstFeedPage(queryClient: QueryClient, search: URLSearchParams): void {
-  void queryClient.prefetchInfiniteQuery(
-    feedQueryOptions({ marketplaceId: getSelectedMarketplaceId(), seed: visitSeed(), similarTo: search.get("similar") }),
-  );
 }
 
 /** Pages flattened; an item already shown ('similar' items reappear in the walk) is dropped. */
