@@ -1,15 +1,5 @@
-import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
-
-/** A returning visitor who already chose a marketplace today, so the picker dialog stays closed. */
-async function asReturningVisitor(page: Page) {
-  const { items } = (await (await page.request.get("/api/marketplaces")).json()) as { items: { id: string }[] };
-  await page.addInitScript((id) => {
-    const now = new Date();
-    const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
-    if (id) localStorage.setItem("selectedMarketplaceId", id);
-    localStorage.setItem("marketplaceDialogLastShown", today);
-  }, items[0]?.id ?? "");
-}
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { asReturningVisitor } from "./support/returning-visitor.ts";
 
 // The demo catalogue seeds right after the server starts listening; wait for a product with stock.
 interface Product {
@@ -43,7 +33,7 @@ function lineTotal(product: Product, quantity: number): string {
 
 test("signed out, add to cart asks to sign in; signed in, the cart adds, counts, totals and clears", async ({ page }) => {
   const product = await firstProduct(page.request);
-  await asReturningVisitor(page);
+  await asReturningVisitor(page, page.request);
 
   await page.goto(`/product/${product.id}`);
   await page.getByRole("button", { name: "Add to cart" }).last().click();
@@ -81,7 +71,7 @@ test("signed out, add to cart asks to sign in; signed in, the cart adds, counts,
 });
 
 test("the cart page sends signed-out visitors to sign in", async ({ page }) => {
-  await asReturningVisitor(page);
+  await asReturningVisitor(page, page.request);
   await page.goto("/cart");
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByText("Authentication required")).toBeVisible();

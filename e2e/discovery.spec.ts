@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { asReturningVisitor } from "./support/returning-visitor.ts";
 import { type APIRequestContext, type CDPSession, type Page, expect, test } from "@playwright/test";
 
 // Product discovery (issue #7): profile, gallery, reviews, brands, search, saved, cart and purchase
@@ -14,21 +15,10 @@ interface Product {
 
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 
-/** A returning visitor who already chose a marketplace today, so the picker dialog stays closed. */
-async function asReturningVisitor(page: Page) {
-  const { items } = (await (await page.request.get("/api/marketplaces")).json()) as { items: { id: string }[] };
-  await page.addInitScript((id) => {
-    const now = new Date();
-    const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
-    if (id) localStorage.setItem("selectedMarketplaceId", id);
-    localStorage.setItem("marketplaceDialogLastShown", today);
-  }, items[0]?.id ?? "");
-}
-
 test.beforeEach(async ({ page }) => {
   // The demo catalogue seeds right after the server starts listening.
   await expect.poll(async () => (await products(page.request)).length, { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
-  await asReturningVisitor(page);
+  await asReturningVisitor(page, page.request);
 });
 
 async function products(request: APIRequestContext): Promise<Product[]> {

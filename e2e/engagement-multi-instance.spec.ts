@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { asReturningVisitor } from "./support/returning-visitor.ts";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -144,13 +145,7 @@ test.describe("two server processes on one PostgreSQL", () => {
       expect(signUp.status()).toBe(200);
 
       // A visitor who chose a marketplace today: the shell's picker (000 §4) never covers the drawer.
-      const marketplaces = (await (await api.get("/api/marketplaces")).json()) as { items: { id: string }[] };
-      await context.addInitScript((id) => {
-        const now = new Date();
-        const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
-        if (id) localStorage.setItem("selectedMarketplaceId", id);
-        localStorage.setItem("marketplaceDialogLastShown", today);
-      }, marketplaces.items[0]?.id ?? "");
+      await asReturningVisitor(context, api);
       const page = await context.newPage();
       const { items } = (await (await api.get("/api/feed?limit=1")).json()) as { items: { id: string }[] };
       // Similar mode puts this product first, so the current card is known.

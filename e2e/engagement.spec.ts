@@ -1,18 +1,5 @@
-import { type APIRequestContext, type Browser, type BrowserContext, type Page, expect, test } from "@playwright/test";
-
-/**
- * A visitor who chose a marketplace today: the shell's picker dialog (000 §4) never opens, so it
- * cannot cover, or close, a drawer half-way through a test.
- */
-async function asReturningVisitor(context: BrowserContext, request: APIRequestContext) {
-  const { items } = (await (await request.get("/api/marketplaces")).json()) as { items: { id: string }[] };
-  await context.addInitScript((id) => {
-    const now = new Date();
-    const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
-    if (id) localStorage.setItem("selectedMarketplaceId", id);
-    localStorage.setItem("marketplaceDialogLastShown", today);
-  }, items[0]?.id ?? "");
-}
+import { type APIRequestContext, type Browser, type Page, expect, test } from "@playwright/test";
+import { asReturningVisitor } from "./support/returning-visitor.ts";
 
 test.beforeEach(async ({ context, request }) => asReturningVisitor(context, request));
 

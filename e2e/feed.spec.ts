@@ -1,4 +1,5 @@
 import { type BrowserType, type CDPSession, type Page, devices, expect, test } from "@playwright/test";
+import { asReturningVisitor } from "./support/returning-visitor.ts";
 
 // The video feed (issue #5) against the seeded demo catalogue, in Chromium at 390x844 with touch.
 
@@ -56,17 +57,6 @@ async function swipe(client: CDPSession, from: { x: number; y: number }, dx: num
 async function tap(client: CDPSession, point: { x: number; y: number }) {
   await client.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [point] });
   await client.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-}
-
-/** A returning visitor who chose a marketplace today: no picker dialog, and no click that would count as a user gesture. */
-async function asReturningVisitor(page: Page) {
-  const { items } = (await (await page.request.get("/api/marketplaces")).json()) as { items: { id: string }[] };
-  await page.addInitScript((id) => {
-    const now = new Date();
-    const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
-    if (id) localStorage.setItem("selectedMarketplaceId", id);
-    localStorage.setItem("marketplaceDialogLastShown", today);
-  }, items[0]?.id ?? "");
 }
 
 const currentVideo = (page: Page) => page.locator('section[aria-current="true"] video');
@@ -222,7 +212,7 @@ test.describe("video feed gestures and fallbacks", () => {
   test("the fullscreen modal closes, swipes right to the landing page and left to the profile", async ({ page }) => {
     const item = items[0]!;
     const profile = `/product-profile/${item.id}?media=${item.media[0]!.id}`;
-    await asReturningVisitor(page);
+    await asReturningVisitor(page, page.request);
     const client = await page.context().newCDPSession(page);
     const openModal = async () => {
       await page.getByRole("list", { name: "Product videos" }).getByRole("button").first().click();
@@ -256,7 +246,7 @@ test.describe("video feed gestures and fallbacks", () => {
   ] as const) {
     test(`a video answering ${name} shows the thumbnail with 'Video unavailable - using thumbnail'`, async ({ page }) => {
       await page.route(/\.mp4(\?|$)/, (route) => route.fulfill(reply));
-      await asReturningVisitor(page);
+      await asReturningVisitor(page, page.request);
       await page.goto("/");
       const card = page.locator('section[aria-current="true"]');
       await expect(card.getByText("Video unavailable - using thumbnail")).toBeVisible();
@@ -283,7 +273,7 @@ test.describe("video feed gestures and fallbacks", () => {
   test("autoplay with sound refused: the video plays muted and the stored preference stays unmuted", async ({ playwright, baseURL }) => {
     const { browser, page } = await untracedPage(playwright, baseURL, "document-user-activation-required");
     try {
-      await asReturningVisitor(page);
+      await asReturningVisitor(page, page.request);
       await page.addInitScript(() => {
         localStorage.setItem("videoMuteState", "false");
         document.addEventListener("playing", (event) => console.log(`e2e:playing muted=${(event.target as HTMLVideoElement).muted}`), true);
@@ -312,7 +302,7 @@ test.describe("video feed gestures and fallbacks", () => {
           return Promise.reject(new DOMException("play() needs a user gesture", "NotAllowedError"));
         };
       });
-      await asReturningVisitor(page);
+      await asReturningVisitor(page, page.request);
       const refused = page.waitForEvent("console", (message) => message.text().startsWith("e2e:play refused"));
       await page.goto("/");
       expect((await refused).text()).toBe("e2e:play refused muted=true");

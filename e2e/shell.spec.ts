@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { rememberMarketplaceChoice } from "./support/returning-visitor.ts";
 import { type Page, expect, test } from "@playwright/test";
 
 interface Marketplace {
@@ -27,12 +28,7 @@ async function useMarketplaces(page: Page): Promise<Marketplace[]> {
 /** A returning visitor who already chose today: the picker stays closed (it hides the page from assistive tech). */
 async function asReturningVisitor(page: Page) {
   const [first] = await useMarketplaces(page);
-  await page.addInitScript((id) => {
-    const now = new Date();
-    const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
-    localStorage.setItem("selectedMarketplaceId", id);
-    localStorage.setItem("marketplaceDialogLastShown", today);
-  }, first!.id);
+  await page.addInitScript(rememberMarketplaceChoice, first!.id);
 }
 
 async function waitForSplashToLift(page: Page) {

@@ -14,7 +14,7 @@ export interface OutgoingSms {
 /**
  * How the account flows reach people (verification, reset links, OTP codes, invitations). The
  * default writes every message to the server log so each flow works on one machine with no mail or
- * SMS provider; a real provider implements the same two methods (docs/decisions/accounts-delivery.md).
+ * SMS provider; a real provider implements the same two methods (docs/decisions/041-accounts-delivery.md).
  */
 export interface Delivery {
   sendEmail(message: OutgoingEmail): Promise<void>;
