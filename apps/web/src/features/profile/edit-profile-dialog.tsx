@@ -70,7 +70,9 @@ export function EditProfileDialog({ user, open, onOpenChange }: { user: SessionU
       toast.success("Profile updated");
       onOpenChange(false);
     } catch (error) {
-      toast.error("Profile update failed", { description: error instanceof Error ? error.message : undefined });
+      // 000 §8: a lost session is 'Error' / 'User not authenticated'; anything else is a failed update.
+      if (error instanceof ApiRequestError && error.status === 401) toast.error("Error", { description: "User not authenticated" });
+      else toast.error("Profile update failed", { description: error instanceof Error ? error.message : undefined });
     }
   };
 

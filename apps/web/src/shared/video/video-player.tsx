@@ -232,14 +232,16 @@ export function VideoPlayer({ media, productThumbnailUrl, label, load, captureTh
           onError={() => {
             setFailed(true);
             setWaiting(false);
-            toast.error("Video playback issue", { id: `video-error-${media.id}`, description: "Showing thumbnail instead" });
+            // 001 §8: with a thumbnail to fall back on it is a playback issue; with none, the video is unavailable.
+            if (posterSrc) toast.error("Video playback issue", { id: `video-error-${media.id}`, description: "Showing thumbnail instead" });
+            else toast.error("Video Unavailable", { id: `video-error-${media.id}` });
           }}
         />
       )}
 
       {failed && (
         <p role="status" className="absolute inset-x-6 top-1/2 -translate-y-1/2 rounded-lg bg-black/70 px-4 py-3 text-center text-sm text-white">
-          Video unavailable - using thumbnail
+          {posterSrc ? "Video unavailable - using thumbnail" : "Media unavailable"}
         </p>
       )}
       {waiting && load === "play" && !failed && (
