@@ -1,24 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { AVATAR_MAX_BYTES } from "@reelmart/core/constants";
 import { ERROR_CODES } from "@reelmart/core/api/errors";
+import { MeSchema } from "@reelmart/core/api/profile";
 import { bodyLimit } from "hono/body-limit";
 import type { RegisterRoutes } from "../../context.ts";
 import { ApiError, badRequest, errorBody, unauthenticated } from "../../http/errors.ts";
 import { getViewer, requireViewer } from "../../http/viewer.ts";
 import { NOT_AN_IMAGE_MESSAGE, TOO_LARGE_MESSAGE, replaceAvatar } from "./avatar.service.ts";
 import { getMe, updateNames } from "./profile.service.ts";
-
-const MeSchema = z
-  .object({
-    id: z.string(),
-    email: z.string(),
-    name: z.string(),
-    firstName: z.string().nullable(),
-    lastName: z.string().nullable(),
-    avatarUrl: z.string().nullable(),
-    isAdmin: z.boolean(),
-  })
-  .openapi("Me");
 
 const NamesSchema = z.object({
   firstName: z.string().max(100).nullable().optional(),

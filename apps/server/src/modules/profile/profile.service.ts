@@ -1,17 +1,7 @@
+import type { Me } from "@reelmart/core/api/profile";
 import { displayName } from "@reelmart/core/display-name";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
-
-/** The signed-in user as the web app sees it (GET /api/me); `name` follows the display-name rule. */
-export interface Me {
-  id: string;
-  email: string;
-  name: string;
-  firstName: string | null;
-  lastName: string | null;
-  avatarUrl: string | null;
-  isAdmin: boolean;
-}
 
 export async function getMe(db: Kysely<DB>, userId: string): Promise<Me | null> {
   const row = await db

@@ -27,6 +27,7 @@ import {
   specUrlError,
 } from "./auth-errors.ts";
 import { GoogleOneTap } from "./google-one-tap.tsx";
+import { displayName } from "@reelmart/core/display-name";
 
 type Mode = "sign-in" | "sign-up" | "forgot" | "reset";
 
@@ -222,7 +223,7 @@ function CredentialsForm({ mode, onSignedIn, onForgot }: { mode: "sign-in" | "si
       if (mode === "sign-in") {
         await signInWithEmail(email.trim(), password);
       } else {
-        const name = [firstName.trim(), lastName.trim()].filter(Boolean).join(" ") || email.trim().split("@")[0] || "User";
+        const name = displayName(firstName, lastName, email.trim());
         await signUpWithEmail({ email: email.trim(), password, name });
         if (firstName.trim() || lastName.trim()) await saveNames(firstName, lastName).catch(() => undefined);
       }

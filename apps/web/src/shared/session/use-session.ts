@@ -1,16 +1,9 @@
+import type { Me } from "@reelmart/core/api/profile";
 import { useQuery } from "@tanstack/react-query";
 import { ApiRequestError, apiRequest } from "../api/client.ts";
 
-/** The signed-in user as GET /api/me returns it; `name` already follows the display-name rule. */
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  firstName: string | null;
-  lastName: string | null;
-  avatarUrl: string | null;
-  isAdmin: boolean;
-}
+/** The signed-in user as GET /api/me returns it (the contract lives in core). */
+export type SessionUser = Me;
 
 export type SessionStatus = "loading" | "anonymous" | "signed-in";
 
