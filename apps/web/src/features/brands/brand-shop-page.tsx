@@ -1,7 +1,7 @@
 import { BadgeCheck, Store } from "lucide-react";
 import { useParams } from "react-router";
 import { useMarketplace } from "../../shared/marketplace/use-marketplace.ts";
-import { PageHeader, useGoBack } from "../../shared/product/page-header.tsx";
+import { NotFoundWithBack, PageHeader } from "../../shared/product/page-header.tsx";
 import { ProductGrid, ProductGridSkeleton } from "../../shared/product/product-grid.tsx";
 import { ProductImage } from "../../shared/product/product-image.tsx";
 import { useProductList } from "../../shared/product/product-queries.ts";
@@ -16,18 +16,10 @@ export function BrandShopPage() {
   const brand = useBrand(id);
   const { selectedId } = useMarketplace();
   const products = useProductList({ brandId: id, marketplaceId: selectedId, limit: 60 }, brand.isSuccess);
-  const goBack = useGoBack();
 
   if (brand.isPending && brand.fetchStatus !== "idle") return <Spinner label="Loading brand" className="h-full" />;
   if (!brand.data) {
-    return (
-      <div role="alert" className="flex h-full flex-col items-center justify-center gap-4 px-6 text-center">
-        <h1 className="text-xl font-semibold">Brand not found</h1>
-        <button type="button" onClick={goBack} className="rounded-full bg-white px-5 py-2 text-sm font-medium text-black focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
-          Go Back
-        </button>
-      </div>
-    );
+    return <NotFoundWithBack title="Brand not found" />;
   }
   const { name, coverImageUrl, logoUrl, verified, followersCount, productCount, description } = brand.data;
   return (

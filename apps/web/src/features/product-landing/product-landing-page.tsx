@@ -1,10 +1,10 @@
 import type { ProductDetail } from "@reelmart/core/api/catalog";
 import { formatPrice } from "@reelmart/core/format";
 import { BadgeCheck, Check, Clock, ShoppingCart, Star, Tag, Zap } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { useAddToCart } from "../../shared/cart/use-cart.ts";
-import { PageHeader, useGoBack } from "../../shared/product/page-header.tsx";
+import { NotFoundWithBack, PageHeader } from "../../shared/product/page-header.tsx";
 import { ABOUT_FALLBACK } from "../../shared/product/product-header.tsx";
 import { ProductImage } from "../../shared/product/product-image.tsx";
 import { useProduct } from "../../shared/product/product-queries.ts";
@@ -33,17 +33,9 @@ interface LandingState {
 export function ProductLandingPage() {
   const { id = "" } = useParams();
   const product = useProduct(id);
-  const goBack = useGoBack();
   if (product.isPending && product.fetchStatus !== "idle") return <Spinner label="Loading product details..." className="h-full" />;
   if (!product.data) {
-    return (
-      <div role="alert" className="flex h-full flex-col items-center justify-center gap-4 px-6 text-center">
-        <h1 className="text-xl font-semibold">Product not found</h1>
-        <button type="button" onClick={goBack} className="rounded-full bg-white px-5 py-2 text-sm font-medium text-black focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
-          Go Back
-        </button>
-      </div>
-    );
+    return <NotFoundWithBack title="Product not found" />;
   }
   return <Landing product={product.data} />;
 }
@@ -147,33 +139,9 @@ function Landing({ product }: { product: ProductDetail }) {
         {sizes.length ? <ChoiceGroup label="Size" choices={sizes} value={size} onChange={setSize} /> : null}
         {colors.length ? <ChoiceGroup label="Colour" choices={colors} value={color} onChange={setColor} /> : null}
 
-        {highlightList.length ? (
-          <section aria-labelledby="highlights">
-            <h2 id="highlights" className="mb-2 text-base font-semibold">Highlights</h2>
-            <ul className="flex flex-col gap-1.5">
-              {highlightList.map((text) => (
-                <li key={text} className="flex gap-2 text-sm text-neutral-300">
-                  <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-400" />
-                  {text}
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
+        <IconList id="highlights" title="Highlights" items={highlightList} icon={<Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-400" />} />
 
-        {offerList.length ? (
-          <section aria-labelledby="offers">
-            <h2 id="offers" className="mb-2 text-base font-semibold">Offers</h2>
-            <ul className="flex flex-col gap-1.5">
-              {offerList.map((offer) => (
-                <li key={offer} className="flex gap-2 text-sm text-neutral-300">
-                  <Tag aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-rose-400" />
-                  {offer}
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
+        <IconList id="offers" title="Offers" items={offerList} icon={<Tag aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-rose-400" />} />
 
         <section aria-labelledby="about">
           <h2 id="about" className="mb-1 text-base font-semibold">About</h2>
@@ -264,5 +232,25 @@ function ChoiceGroup({ label, choices, value, onChange }: { label: string; choic
         ))}
       </div>
     </fieldset>
+  );
+}
+
+/** A titled list of short lines, each behind the same icon; nothing when the list is empty. */
+function IconList({ id, title, items, icon }: { id: string; title: string; items: readonly string[]; icon: ReactNode }) {
+  if (!items.length) return null;
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="mb-2 text-base font-semibold">
+        {title}
+      </h2>
+      <ul className="flex flex-col gap-1.5">
+        {items.map((item) => (
+          <li key={item} className="flex gap-2 text-sm text-neutral-300">
+            {icon}
+            {item}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -4,7 +4,7 @@ import { Bookmark, Share2 } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { useLocation, useParams, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { PageHeader, useGoBack } from "../../shared/product/page-header.tsx";
+import { NotFoundWithBack, PageHeader } from "../../shared/product/page-header.tsx";
 import { ProductHeader } from "../../shared/product/product-header.tsx";
 import { useProduct } from "../../shared/product/product-queries.ts";
 import { useSaved } from "../../shared/saved/use-saved.ts";
@@ -19,7 +19,6 @@ import { VideoGrid } from "./video-grid.tsx";
 export function ProductProfilePage() {
   const { id = "" } = useParams();
   const product = useProduct(id);
-  const goBack = useGoBack();
 
   if (product.isPending && product.fetchStatus !== "idle") {
     return (
@@ -30,18 +29,7 @@ export function ProductProfilePage() {
     );
   }
   if (!product.data) {
-    return (
-      <div role="alert" className="flex h-full flex-col items-center justify-center gap-4 px-6 text-center">
-        <h1 className="text-xl font-semibold">Product not found</h1>
-        <button
-          type="button"
-          onClick={goBack}
-          className="rounded-full bg-white px-5 py-2 text-sm font-medium text-black focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-        >
-          Go Back
-        </button>
-      </div>
-    );
+    return <NotFoundWithBack title="Product not found" />;
   }
   return <ProductProfile product={product.data} />;
 }

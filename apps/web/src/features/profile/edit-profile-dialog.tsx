@@ -1,7 +1,7 @@
 import { AVATAR_MAX_BYTES } from "@reelmart/core/constants";
 import { sniffImageType } from "@reelmart/core/image-sniff";
 import { Camera, Loader2 } from "lucide-react";
-import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { ApiRequestError } from "../../shared/api/client.ts";
 import type { SessionUser } from "../../shared/session/use-session.ts";
@@ -98,24 +98,15 @@ export function EditProfileDialog({ user, open, onOpenChange }: { user: SessionU
           </p>
           <input ref={fileInput} type="file" accept="image/*" className="sr-only" tabIndex={-1} aria-label="Avatar image" onChange={chooseAvatar} />
         </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={ids.first} className="text-sm font-medium text-neutral-200">
-            First Name
-          </label>
+        <Field id={ids.first} label="First Name">
           <input id={ids.first} className={inputClass} value={firstName} onChange={(e) => setFirstName(e.target.value)} autoComplete="given-name" maxLength={100} />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={ids.last} className="text-sm font-medium text-neutral-200">
-            Last Name
-          </label>
+        </Field>
+        <Field id={ids.last} label="Last Name">
           <input id={ids.last} className={inputClass} value={lastName} onChange={(e) => setLastName(e.target.value)} autoComplete="family-name" maxLength={100} />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={ids.email} className="text-sm font-medium text-neutral-200">
-            Email
-          </label>
+        </Field>
+        <Field id={ids.email} label="Email">
           <input id={ids.email} className={inputClass} value={user.email} readOnly />
-        </div>
+        </Field>
         <div className="mt-2 flex gap-3">
           <button
             type="button"
@@ -134,5 +125,16 @@ export function EditProfileDialog({ user, open, onOpenChange }: { user: SessionU
         </div>
       </form>
     </Dialog>
+  );
+}
+
+function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-neutral-200">
+        {label}
+      </label>
+      {children}
+    </div>
   );
 }

@@ -35,3 +35,20 @@ export function PageHeader({ title, actions, back = true }: { title: string; act
     </header>
   );
 }
+
+/** A page whose subject does not exist: '{title}' with a 'Go Back' button (001 §2, product profile). */
+export function NotFoundWithBack({ title }: { title: string }) {
+  const goBack = useGoBack();
+  return (
+    <div role="alert" className="flex h-full flex-col items-center justify-center gap-4 px-6 text-center">
+      <h1 className="text-xl font-semibold">{title}</h1>
+      <button
+        type="button"
+        onClick={goBack}
+        className="rounded-full bg-white px-5 py-2 text-sm font-medium text-black focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+      >
+        Go Back
+      </button>
+    </div>
+  );
+}
