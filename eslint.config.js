@@ -1,9 +1,47 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import js from "@eslint/js";
+import importX, { createNodeResolver } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-const FEATURES = ["feed", "auth", "explore", "search", "saved", "cart", "profile", "product-landing", "product-profile", "brands", "admin", "marketplace", "engagement", "shell"];
+const root = path.dirname(fileURLToPath(import.meta.url));
+const WEB = "apps/web/src";
+const SERVER = "apps/server/src";
+
+// Every folder under features/ is a feature: a new one is fenced in the moment it exists.
+const FEATURES = readdirSync(path.join(root, WEB, "features"), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The layers, as import zones (Bulletproof React's .eslintrc.cjs): shared code knows no feature, no
+ * feature knows another or the app that composes them, core knows no app; on the server, services hold
+ * no HTTP and modules do not reach into the command line's entry point.
+ */
+const LAYER_ZONES = [
+  { target: `./${WEB}/shared`, from: `./${WEB}/features`, message: "Shared code must not import a feature; move what both need into src/shared." },
+  { target: `./${WEB}/shared`, from: `./${WEB}/app`, message: "Shared code must not import the app layer." },
+  { target: `./${WEB}/features`, from: `./${WEB}/app`, message: "Features must not import the app layer; the app composes features, not the reverse." },
+  ...FEATURES.map((feature) => ({
+    target: `./${WEB}/features/${feature}`,
+    from: `./${WEB}/features`,
+    except: [`./${feature}`],
+    message: "Features must not import each other; move shared pieces to src/shared.",
+  })),
+  { target: "./packages/core", from: "./apps", message: "packages/core is shared by the apps and imports neither." },
+];
+const SERVER_ZONES = [
+  {
+    target: `./${SERVER}/modules/**/*.service.ts`,
+    from: `./${SERVER}/http`,
+    message: "Services hold no HTTP: throw the domain error (shared/errors.ts) and let the route choose the status.",
+  },
+  { target: `./${SERVER}/shared`, from: `./${SERVER}/http`, message: "The server's shared domain pieces hold no HTTP; the edge (http/) imports them, not the reverse." },
+  { target: `./${SERVER}/modules`, from: `./${SERVER}/cli.ts`, message: "Modules must not import cli.ts (it imports every module: a cycle)." },
+];
 
 export default tseslint.config(
   { ignores: ["**/dist/**", "**/node_modules/**", "data/**", "test-results/**", "playwright-report/**", "bench/results/**"] },
@@ -17,27 +55,23 @@ export default tseslint.config(
     },
   },
   {
+    files: ["**/*.{ts,tsx,js,mjs}"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".mjs"] })],
+    },
+    rules: {
+      "import-x/no-restricted-paths": ["error", { basePath: root, zones: [...LAYER_ZONES, ...SERVER_ZONES] }],
+      // Type-only imports vanish at run time but still tie the modules together for a reader.
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+    },
+  },
+  {
     files: ["apps/web/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { "react-hooks": reactHooks },
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "warn" },
   },
-  // Features do not reach into each other's internals (STYLE.md, Bulletproof React): shared code
-  // lives in src/shared, and only the app layer composes features.
-  ...FEATURES.map((feature) => ({
-    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: FEATURES.filter((other) => other !== feature).map((other) => `**/features/${other}/**`),
-              message: "Features must not import each other; move shared pieces to src/shared.",
-            },
-          ],
-        },
-      ],
-    },
-  })),
 );

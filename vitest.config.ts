@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: "core", include: ["packages/core/src/**/*.test.ts"], environment: "node" } },
+      // The repository's own tooling, such as the lint rules that hold the layers.
+      { test: { name: "tooling", include: ["scripts/**/*.test.ts"], environment: "node", testTimeout: 60_000 } },
       {
         test: {
           name: "server:pglite",

@@ -9,6 +9,8 @@
 //                                      the server; default postgres://postgres@127.0.0.1:5432/postgres)
 //   BENCH_SCENARIOS=product-by-id BENCH_PRODUCTS=100000 BENCH_DURATION=5 npm run bench
 //   BENCH_SKIP_BUILD=1 npm run bench   reuse apps/server/dist as it is
+//   BENCH_SKIP_SCALE=1                 skip the catalogue-size checks (feed 1k vs 100k)
+//   BENCH_SERVER_ENTRY=apps/server/dist-base/main.js   run another server bundle (a baseline)
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -150,7 +152,7 @@ async function main() {
     }
     // A scenario may also measure on catalogues of its own (the feed's 1k vs 100k check), or be a
     // measurement of its own entirely (first start).
-    for (const scenario of scenarios) if (scenario.scale) results.push(await scenario.scale({ root, port }));
+    for (const scenario of scenarios) if (scenario.scale && process.env.BENCH_SKIP_SCALE !== "1") results.push(await scenario.scale({ root, port }));
     for (const scenario of scenarios) if (scenario.run) results.push(await scenario.run({ root, port }));
 
     summary(results);

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { asReturningVisitor } from "./support/returning-visitor.ts";
+import { signUpViaApi } from "./support/sign-up.ts";
 
 // The demo catalogue seeds right after the server starts listening; wait for a product with stock.
 interface Product {
@@ -25,9 +26,11 @@ async function firstProduct(request: APIRequestContext): Promise<Product> {
   return product as Product;
 }
 
-/** The cart charges the discounted unit price, computed in paise. */
+/** The cart charges the discounted unit price, rounded to the whole rupee when discounted (decision 120). */
 function lineTotal(product: Product, quantity: number): string {
-  const paise = Math.round((Math.round(Number(product.price) * 100) * (10_000 - Math.round(product.discountPercentage * 100))) / 10_000);
+  const listPaise = Math.round(Number(product.price) * 100);
+  const basisPoints = Math.round(product.discountPercentage * 100);
+  const paise = basisPoints === 0 ? listPaise : Math.round((listPaise * (10_000 - basisPoints)) / 1_000_000) * 100;
   return new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 2 }).format((paise * quantity) / 100);
 }
 
@@ -41,7 +44,7 @@ test("signed out, add to cart asks to sign in; signed in, the cart adds, counts,
   await expect(page).toHaveURL(/\/auth$/);
 
   const email = `cart-${Date.now()}@example.test`;
-  const signUp = await page.request.post("/api/auth/sign-up/email", {
+  const signUp = await signUpViaApi(page.request, {
     data: { email, password: "correct-horse-battery", name: "Cart Tester" },
   });
   expect(signUp.ok()).toBe(true);

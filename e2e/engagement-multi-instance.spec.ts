@@ -7,6 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Page, expect, request as apiRequest, test } from "@playwright/test";
 import pg from "pg";
+import { signUpViaApi } from "./support/sign-up.ts";
 
 // Issue #6's trial: two server processes on one PostgreSQL (different ports); a comment posted
 // through one reaches a browser connected to the other, through LISTEN/NOTIFY (DESIGN.md, Scale-out).
@@ -138,7 +139,7 @@ test.describe("two server processes on one PostgreSQL", () => {
     const context = await browser.newContext({ baseURL: b.url });
     try {
       const email = `e2e-${Date.now()}-${randomBytes(3).toString("hex")}@example.test`;
-      const signUp = await api.post("/api/auth/sign-up/email", {
+      const signUp = await signUpViaApi(api, {
         headers: { origin: a.url },
         data: { email, password: "correct-horse-battery", name: "Instance A Shopper" },
       });

@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Browser, type Page, expect, test } from "@playwright/test";
 import { asReturningVisitor } from "./support/returning-visitor.ts";
+import { signUpViaApi } from "./support/sign-up.ts";
 
 test.beforeEach(async ({ context, request }) => asReturningVisitor(context, request));
 
@@ -25,7 +26,7 @@ async function openComments(page: Page, productId: string) {
 
 async function signUp(request: APIRequestContext, baseURL: string) {
   const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.test`;
-  const response = await request.post("/api/auth/sign-up/email", {
+  const response = await signUpViaApi(request, {
     headers: { origin: baseURL },
     data: { email, password: "correct-horse-battery", name: "E2E Shopper" },
   });

@@ -1,5 +1,6 @@
 import { type BrowserType, type CDPSession, type Page, devices, expect, test } from "@playwright/test";
 import { asReturningVisitor } from "./support/returning-visitor.ts";
+import { signUpViaApi } from "./support/sign-up.ts";
 
 // The video feed (issue #5) against the seeded demo catalogue, in Chromium at 390x844 with touch.
 
@@ -131,7 +132,8 @@ test.describe("video feed", () => {
     const client = await page.context().newCDPSession(page);
     const id = await page.locator('[aria-label="Video feed"] article').first().getAttribute("data-product-id");
     await swipe(client, { x: 300, y: 400 }, -200, 5);
-    await expect(page).toHaveURL(new RegExp(`/product-profile/${id}$`));
+    // The profile names the video it was opened from (?media=, for attribution: decision 150).
+    await expect(page).toHaveURL(new RegExp(`/product-profile/${id}\\?media=[\\w-]+$`));
 
     await page.goBack();
     await expect(page.locator('video[data-load="play"]')).toHaveCount(1);
@@ -236,8 +238,9 @@ test.describe("video feed gestures and fallbacks", () => {
     modal = await openModal();
     await swipe(client, { x: 300, y: 500 }, -200, 5);
     await expect(modal).toBeHidden();
-    // The share link's ?media= is gone: the modal navigated to the plain profile after closing.
-    await expect(page).toHaveURL(new RegExp(`/product-profile/${item.id}$`));
+    // The modal navigated to the profile after closing; the profile names the video it came from
+    // (?media=, for attribution: decision 150).
+    await expect(page).toHaveURL(new RegExp(`/product-profile/${item.id}\\?media=[\\w-]+$`));
   });
 
   for (const [name, reply] of [
@@ -333,7 +336,7 @@ test.describe("video feed gestures and fallbacks", () => {
 
   test("a double tap likes the video (signed in) and a second double tap keeps it liked", async ({ page, baseURL }) => {
     const email = `e2e-feed-${Date.now()}@example.test`;
-    const signUp = await page.request.post("/api/auth/sign-up/email", { headers: { origin: baseURL ?? "" }, data: { email, password: "correct-horse-battery", name: "Feed Liker" } });
+    const signUp = await signUpViaApi(page.request, { headers: { origin: baseURL ?? "" }, data: { email, password: "correct-horse-battery", name: "Feed Liker" } });
     expect(signUp.status()).toBe(200);
     await openFeed(page);
     const card = page.locator('section[aria-current="true"]');

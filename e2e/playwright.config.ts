@@ -1,8 +1,12 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { PAYMENT_STAND_IN } from "./support/payment-keys.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+// Online payment goes through a local Razorpay stand-in on its own port (decision 101).
+const PAYMENT_PORT = Number(process.env.E2E_PAYMENT_PORT ?? PORT + 1000);
+const PAYMENT_URL = `http://127.0.0.1:${PAYMENT_PORT}`;
 // A fresh data directory per run; workers inherit the same value through the environment.
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `reelmart-e2e-${Date.now()}`);
 
@@ -32,12 +36,33 @@ export default defineConfig({
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--autoplay-policy=no-user-gesture-required"],
     },
   },
-  webServer: {
-    command: `node apps/server/dist/main.js`,
-    cwd: "..",
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    env: { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: process.env.E2E_DATA_DIR, PUBLIC_URL: `http://127.0.0.1:${PORT}`, LOG_LEVEL: "warn" },
-  },
+  webServer: [
+    {
+      command: `node apps/server/dist/main.js`,
+      cwd: "..",
+      url: `http://127.0.0.1:${PORT}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      env: {
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+        LOG_LEVEL: "warn",
+        RAZORPAY_KEY_ID: PAYMENT_STAND_IN.keyId,
+        RAZORPAY_KEY_SECRET: PAYMENT_STAND_IN.keySecret,
+        RAZORPAY_WEBHOOK_SECRET: PAYMENT_STAND_IN.webhookSecret,
+        RAZORPAY_API_URL: PAYMENT_URL,
+        RAZORPAY_CHECKOUT_URL: `${PAYMENT_URL}/v1/checkout.js`,
+      },
+    },
+    {
+      command: `node --import tsx e2e/support/payment-stand-in.ts`,
+      cwd: "..",
+      url: `${PAYMENT_URL}/v1/checkout.js`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      env: { PAYMENT_STAND_IN_PORT: String(PAYMENT_PORT), APP_URL: `http://127.0.0.1:${PORT}` },
+    },
+  ],
 });

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { rememberMarketplaceChoice } from "./support/returning-visitor.ts";
 import { type Page, expect, test } from "@playwright/test";
+import { signUpViaApi } from "./support/sign-up.ts";
 
 interface Marketplace {
   id: string;
@@ -275,7 +276,7 @@ test("a signed-in user's saved marketplace preference overrides the locally stor
   const [local, saved] = await realMarketplaces(page);
   // page.request shares the browser context's cookies, so the page is signed in as this user.
   const email = `shell-pref-${Date.now()}@example.com`;
-  const signUp = await page.request.post("/api/auth/sign-up/email", { headers: { origin: baseURL! }, data: { email, password: "correct-horse-42", name: "Pref" } });
+  const signUp = await signUpViaApi(page.request, { headers: { origin: baseURL! }, data: { email, password: "correct-horse-42", name: "Pref" } });
   expect(signUp.status()).toBe(200);
   const put = await page.request.put("/api/me/marketplace", { headers: { origin: baseURL! }, data: { marketplaceId: saved!.id } });
   expect(put.ok()).toBe(true);

@@ -1,5 +1,7 @@
 // Builds the web app (Vite) and bundles the server (esbuild) into apps/server/dist.
 // `npm start` calls ensureBuilt(), which rebuilds only when a source file is newer than the last build.
+// The command-line scripts (admin, migrate, seed, worker) call ensureServerBuilt(): they may run beside
+// a serving server, and rebuilding the web app would delete the hashed files its pages still load.
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -7,7 +9,9 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const stampFile = path.join(root, "apps/server/dist/.build-stamp");
-const SOURCES = ["apps/web/src", "apps/web/public", "apps/web/index.html", "apps/web/vite.config.ts", "apps/server/src", "packages/core/src", "package-lock.json"];
+const serverStampFile = path.join(root, "apps/server/dist/.server-build-stamp");
+const SERVER_SOURCES = ["apps/server/src", "packages/core/src", "package-lock.json"];
+const SOURCES = ["apps/web/src", "apps/web/public", "apps/web/index.html", "apps/web/vite.config.ts", ...SERVER_SOURCES];
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;
@@ -18,10 +22,10 @@ function newestMtime(target) {
   return newest;
 }
 
-export function isBuildStale() {
-  if (!existsSync(stampFile) || !existsSync(path.join(root, "apps/web/dist/index.html"))) return true;
-  const built = statSync(stampFile).mtimeMs;
-  return SOURCES.some((source) => newestMtime(path.join(root, source)) > built);
+function isStale(stamp, sources) {
+  if (!existsSync(stamp)) return true;
+  const built = statSync(stamp).mtimeMs;
+  return sources.some((source) => newestMtime(path.join(root, source)) > built);
 }
 
 export async function build() {
@@ -29,6 +33,11 @@ export async function build() {
     cwd: path.join(root, "apps/web"),
     stdio: "inherit",
   });
+  await buildServer();
+  writeFileSync(stampFile, new Date().toISOString());
+}
+
+async function buildServer() {
   const esbuild = await import("esbuild");
   await esbuild.build({
     entryPoints: { main: "apps/server/src/main.ts", cli: "apps/server/src/cli.ts" },
@@ -50,13 +59,20 @@ export async function build() {
       },
     ],
   });
-  writeFileSync(stampFile, new Date().toISOString());
+  writeFileSync(serverStampFile, new Date().toISOString());
 }
 
 export async function ensureBuilt() {
-  if (!isBuildStale()) return;
+  if (!isStale(stampFile, SOURCES) && existsSync(path.join(root, "apps/web/dist/index.html"))) return;
   console.log("Building Reelmart (first start or sources changed)...");
   await build();
+}
+
+/** Only the server bundle (main.js, cli.js): leaves the web app's files alone. */
+export async function ensureServerBuilt() {
+  if (!isStale(serverStampFile, SERVER_SOURCES)) return;
+  console.log("Building the Reelmart server (sources changed)...");
+  await buildServer();
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await build();

@@ -1,9 +1,10 @@
-// `npm run migrate|seed|admin|worker -- …`: the server's command-line entry, built if needed.
+// `npm run migrate|seed|admin|worker -- …`: the server's command-line entry, built if needed. Only the
+// server bundle is rebuilt: a running server keeps serving the web files its pages already refer to.
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { ensureBuilt } from "./build.mjs";
+import { ensureServerBuilt } from "./build.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-await ensureBuilt();
+await ensureServerBuilt();
 const { runCli } = await import(pathToFileURL(path.join(root, "apps/server/dist/cli.js")).href);
 process.exitCode = await runCli(process.argv.slice(2));

@@ -35,6 +35,10 @@ for (const project of ["packages/core", "apps/server", "apps/web", "e2e"]) {
   const ok = run("lint", bin("eslint"), [".", "--max-warnings", "0"]);
   record("eslint", ok ? 1 : 0, ok ? 0 : 1);
 }
+{
+  const ok = run("dead code (knip)", bin("knip"), []);
+  record("knip", ok ? 1 : 0, ok ? 0 : 1);
+}
 
 {
   const file = path.join(reports, "vitest.json");

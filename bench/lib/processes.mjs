@@ -17,15 +17,16 @@ async function waitForHealth(baseUrl, child, timeoutMs = 60_000) {
 }
 
 /**
- * The built server (apps/server/dist/main.js) on a port of its own, on `store` (lib/store.mjs);
- * resolves once it answers /api/health, with how long that took.
+ * The built server (apps/server/dist/main.js, or BENCH_SERVER_ENTRY: another bundle to compare
+ * against in the same run) on a port of its own, on `store` (lib/store.mjs); resolves once it
+ * answers /api/health, with how long that took.
  */
 export async function startServer({ root, store, port, env = {}, timeoutMs }) {
   const started = performance.now();
   // The store decides the database: an inherited DATABASE_URL must not point a PGlite run elsewhere.
   const inherited = { ...process.env };
   delete inherited.DATABASE_URL;
-  const child = spawn(process.execPath, ["apps/server/dist/main.js"], {
+  const child = spawn(process.execPath, [process.env.BENCH_SERVER_ENTRY ?? "apps/server/dist/main.js"], {
     cwd: root,
     env: { ...inherited, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), SEED_DEMO: "false", LOG_LEVEL: "warn", MEDIA_WORKERS: "0", ...store.env, ...env },
     stdio: ["ignore", "inherit", "inherit"],

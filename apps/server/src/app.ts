@@ -7,9 +7,16 @@ import { ERROR_CODES } from "@reelmart/core/api/errors";
 import { type Context, Hono, type MiddlewareHandler, type Next } from "hono";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
-import type { AppDeps, RegisterRoutes } from "./context.ts";
-import { ApiError, errorBody, sendError } from "./http/errors.ts";
+import type { AppDeps, OpenApiFragment, RegisterRoutes } from "./context.ts";
+import { enforceDeclaredAccess } from "./http/access.ts";
+import { TrustedProxies } from "./http/client-address.ts";
+import { clientDataError } from "./http/database-errors.ts";
+import { AppError } from "./shared/errors.ts";
+import { errorBody, sendError } from "./http/errors.ts";
 import { type PublicCache, publicCacheMiddleware } from "./http/public-cache.ts";
+import { metricsHandler, metricsMiddleware } from "./http/metrics.ts";
+import { requestContext } from "./http/request-context.ts";
+import { createSecurityHeaders, securityHeadersMiddleware } from "./http/security-headers.ts";
 import { validationHook } from "./http/validation.ts";
 import type { AppEnv } from "./http/viewer.ts";
 import type { Logger } from "./logger.ts";
@@ -22,12 +29,15 @@ export interface AppParts {
   modules: RegisterRoutes[];
   /** Serves anonymous public catalogue and feed GETs from memory (decision 030); runs after apiMiddleware. */
   publicCache?: PublicCache;
+  /** Operations served outside the OpenAPI routes (better-auth's), merged into /api/openapi.json. */
+  openApiFragments?: (() => Promise<OpenApiFragment>)[];
   /** The built web app; when absent only the API is served. */
   webDir?: string;
 }
 
 export function createApp(deps: AppDeps, parts: AppParts): Hono<AppEnv> {
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath("/api");
+  enforceDeclaredAccess(api);
   api.use("*", async (c, next) => {
     c.set("viewer", null);
     await next();
@@ -37,34 +47,62 @@ export function createApp(deps: AppDeps, parts: AppParts): Hono<AppEnv> {
   for (const mount of (parts.mounts ?? []).filter((m) => m.path.startsWith("/api/"))) api.route(mount.path.slice("/api".length), mount.app);
   for (const register of parts.modules) register(api, deps);
 
-  api.doc31("/openapi.json", {
-    openapi: "3.1.0",
-    info: { title: "Reelmart API", version: "1.0.0", description: "Short-video shopping storefront" },
+  let openApiDocument: Promise<object> | undefined;
+  api.get("/openapi.json", async (c) => {
+    openApiDocument ??= openApi(api, parts.openApiFragments ?? []);
+    return c.json(await openApiDocument);
   });
   api.get("/docs", swaggerUI({ url: "/api/openapi.json" }));
   api.all("/*", (c) => c.json(errorBody(ERROR_CODES.notFound, `No API route for ${c.req.method} ${c.req.path}`), 404));
   api.onError((error, c) => handleError(error, c, deps.logger));
 
+  // The one middleware order for every request: who and which request (id, client address), its
+  // metrics, the security headers on whatever answers, the log line, compression; then /api's own chain above
+  // (session, cross-origin guard, public cache), then the route, whose access rule runs before its validation.
   const app = new Hono<AppEnv>();
+  app.use("*", requestContext(new TrustedProxies(deps.config.trustedProxies)));
+  app.use("*", metricsMiddleware(deps.metrics));
+  app.use("*", securityHeadersMiddleware(createSecurityHeaders(deps.config)));
   app.use("*", requestLogger(deps.logger));
   app.use("*", compress());
   app.route("/", api);
+  app.get("/metrics", metricsHandler(deps.metrics, deps.config.metricsToken));
   for (const mount of (parts.mounts ?? []).filter((m) => !m.path.startsWith("/api/"))) app.route(mount.path, mount.app);
   if (parts.webDir && existsSync(path.join(parts.webDir, "index.html"))) mountWebApp(app, parts.webDir);
   app.onError((error, c) => handleError(error, c, deps.logger));
   return app;
 }
 
+/** The API's OpenAPI 3.1 document: every route registered with createRoute, plus the fragments (built once, on first request). */
+async function openApi(api: OpenAPIHono<AppEnv>, fragments: (() => Promise<OpenApiFragment>)[]): Promise<object> {
+  const document = api.getOpenAPI31Document({
+    openapi: "3.1.0",
+    info: { title: "Reelmart API", version: "1.0.0", description: "Short-video shopping storefront" },
+  });
+  for (const fragment of await Promise.all(fragments.map((build) => build()))) {
+    // Plain OpenAPI objects, not zod: the generator's own types cannot check them.
+    document.paths = { ...document.paths, ...(fragment.paths as typeof document.paths) };
+    document.components = { ...document.components, schemas: { ...(fragment.schemas as NonNullable<typeof document.components>["schemas"]), ...document.components?.schemas } };
+  }
+  return document;
+}
+
 function handleError(error: Error, c: Context<AppEnv>, logger: Logger) {
-  if (error instanceof ApiError) return sendError(c, error);
+  if (error instanceof AppError) return sendError(c, error);
   if (error instanceof HTTPException) {
     const status = error.status;
     const code = status === 413 ? ERROR_CODES.tooLarge : status === 401 ? ERROR_CODES.unauthenticated : ERROR_CODES.badRequest;
     return c.json(errorBody(code, error.message || "Bad request"), status);
   }
   if (error instanceof SyntaxError) return c.json(errorBody(ERROR_CODES.badRequest, "Malformed JSON body", "body"), 400);
-  logger.error({ err: error, path: c.req.path }, "unhandled error");
-  return c.json(errorBody(ERROR_CODES.internal, "Something went wrong on our side"), 500);
+  const requestId = c.get("requestId");
+  const fromClientData = clientDataError(error);
+  if (fromClientData) {
+    logger.warn({ requestId, method: c.req.method, path: c.req.path, code: (error as { code?: string }).code, message: error.message }, "database refused client data");
+    return sendError(c, fromClientData);
+  }
+  logger.error({ err: error, requestId, method: c.req.method, path: c.req.path, clientIp: c.get("clientIp") }, "unhandled error");
+  return c.json(errorBody(ERROR_CODES.internal, `Something went wrong on our side (request ${requestId})`), 500);
 }
 
 function requestLogger(logger: Logger) {
@@ -73,7 +111,10 @@ function requestLogger(logger: Logger) {
     const started = performance.now();
     await next();
     if (c.req.path.startsWith("/api/")) {
-      logger.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, "request");
+      logger.debug(
+        { requestId: c.get("requestId"), clientIp: c.get("clientIp"), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+        "request",
+      );
     }
   };
 }

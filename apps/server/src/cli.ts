@@ -1,4 +1,5 @@
-import { type Config, resolveAuthSecret } from "./config.ts";
+import type { CliCommand } from "./cli-context.ts";
+import { resolveAuthSecret } from "./config.ts";
 import { DataDirLockedError, openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { loadConfigOrReport } from "./load-config.ts";
@@ -6,7 +7,7 @@ import { createLogger } from "./logger.ts";
 import { buildAuthOptions } from "./modules/auth/auth-options.ts";
 import { workerCommand } from "./modules/media/worker.cli.ts";
 import { seedCommand } from "./modules/seed/seed.cli.ts";
-import { adminCommand, adminCommandViaServer } from "./modules/profile/admin-command.ts";
+import { adminCommand, adminCommandViaServer } from "./modules/admin/admin-command.ts";
 
 const USAGE = `Usage:
   npm run migrate                 apply pending database migrations
@@ -15,14 +16,7 @@ const USAGE = `Usage:
   npm run admin -- revoke <email> remove a user's admin role
   npm run worker                  process media jobs`;
 
-type Command = (args: string[], context: CliContext) => Promise<number>;
-export interface CliContext {
-  config: Config;
-  logger: ReturnType<typeof createLogger>;
-  database: Awaited<ReturnType<typeof openDatabase>>;
-}
-
-const commands: Record<string, Command> = {
+const commands: Record<string, CliCommand> = {
   async migrate(_args, { database, config }) {
     const applied = await migrateToLatest(database, buildAuthOptions({ config, database, secret: resolveAuthSecret(config) }));
     console.log(applied.length ? `Applied: ${applied.join(", ")}` : "Database is up to date.");

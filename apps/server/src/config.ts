@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { parseTrustedProxies } from "./http/client-address.ts";
 
 // config.ts sits three levels below the repository root both as source (apps/server/src) and bundled (apps/server/dist).
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -32,6 +33,7 @@ const EnvSchema = z.object({
   FFMPEG_PATH: z.string().min(1).optional(),
   MEDIA_WORKERS: z.coerce.number().int().min(0).max(16).default(2),
   MEDIA_CACHE_DIR: z.string().min(1).optional(),
+  MEDIA_JOB_STALE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
   STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().min(1).default("us-east-1"),
@@ -39,7 +41,22 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: booleanFlag.default(true),
+  S3_PUBLIC_URL: z.url().optional(),
+  UPLOAD_MAX_VIDEO_MB: z.coerce.number().int().min(1).max(100_000).default(500),
+  UPLOAD_MAX_IMAGE_MB: z.coerce.number().int().min(1).max(1_000).default(15),
+  SUBMISSION_MAX_MB: z.coerce.number().int().min(1).max(100_000).default(100),
+  SUBMISSION_MAX_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
+  UPLOAD_EXPIRY_HOURS: z.coerce.number().min(0.01).max(24 * 30).default(24),
   STATIC_DIR: z.string().optional(),
+  TRUSTED_PROXIES: z.string().optional(),
+  FEED_CARD_CACHE_SIZE: z.coerce.number().int().min(0).default(20_000),
+  RAZORPAY_KEY_ID: z.string().min(1).optional(),
+  RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+  RAZORPAY_API_URL: z.url().default("https://api.razorpay.com"),
+  RAZORPAY_CHECKOUT_URL: z.url().default("https://checkout.razorpay.com/v1/checkout.js"),
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  ORDER_PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -60,8 +77,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (Boolean(vars.GOOGLE_CLIENT_ID) !== Boolean(vars.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError("Invalid configuration:\n  GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together");
   }
+  if (Boolean(vars.RAZORPAY_KEY_ID) !== Boolean(vars.RAZORPAY_KEY_SECRET)) {
+    throw new ConfigError("Invalid configuration:\n  RAZORPAY_KEY_SECRET: RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET go together");
+  }
   if (vars.DATABASE_URL && vars.NODE_ENV === "production" && !vars.AUTH_SECRET) {
     throw new ConfigError("Invalid configuration:\n  AUTH_SECRET: required in production with DATABASE_URL (every instance must share it)");
+  }
+  let trustedProxies: string[];
+  try {
+    trustedProxies = parseTrustedProxies(vars.TRUSTED_PROXIES);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration:\n  TRUSTED_PROXIES: ${(error as Error).message}`);
   }
   const dataDir = path.resolve(vars.DATA_DIR);
   const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/$/, "");
@@ -87,6 +113,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         : undefined,
     ffmpegPath: vars.FFMPEG_PATH,
     mediaWorkers: vars.MEDIA_WORKERS,
+    /** A running media job whose worker stopped refreshing its lock this long ago is taken over. */
+    mediaJobStaleSeconds: vars.MEDIA_JOB_STALE_SECONDS,
     // Generated demo media is content-addressed and reused across data dirs, test runs and restarts.
     mediaCacheDir: path.resolve(vars.MEDIA_CACHE_DIR ?? path.join(REPO_ROOT, ".cache/media")),
     storage:
@@ -99,9 +127,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
             accessKeyId: vars.S3_ACCESS_KEY_ID,
             secretAccessKey: vars.S3_SECRET_ACCESS_KEY,
             forcePathStyle: vars.S3_FORCE_PATH_STYLE,
+            publicBaseUrl: vars.S3_PUBLIC_URL?.replace(/\/$/, ""),
           }
         : { driver: "local" as const, root: path.join(dataDir, "storage") },
+    uploads: {
+      maxVideoBytes: vars.UPLOAD_MAX_VIDEO_MB * 1024 * 1024,
+      maxImageBytes: vars.UPLOAD_MAX_IMAGE_MB * 1024 * 1024,
+      maxSubmissionBytes: vars.SUBMISSION_MAX_MB * 1024 * 1024,
+      maxSubmissionSeconds: vars.SUBMISSION_MAX_SECONDS,
+      /** Incomplete uploads older than this are removed with their parts. */
+      expiryMs: Math.round(vars.UPLOAD_EXPIRY_HOURS * 3600 * 1000),
+    },
+    /** The origin media files are served from when it is not this server (CSP media-src/img-src). */
+    mediaOrigin: vars.STORAGE_DRIVER === "s3" && vars.S3_PUBLIC_URL ? new URL(vars.S3_PUBLIC_URL).origin : undefined,
     staticDir: vars.STATIC_DIR ? path.resolve(vars.STATIC_DIR) : undefined,
+    trustedProxies,
+    feedCardCacheSize: vars.FEED_CARD_CACHE_SIZE,
+    // Online payment is offered only with both keys; the webhook secret defaults to the key secret.
+    razorpay:
+      vars.RAZORPAY_KEY_ID && vars.RAZORPAY_KEY_SECRET
+        ? {
+            keyId: vars.RAZORPAY_KEY_ID,
+            keySecret: vars.RAZORPAY_KEY_SECRET,
+            webhookSecret: vars.RAZORPAY_WEBHOOK_SECRET ?? vars.RAZORPAY_KEY_SECRET,
+            apiUrl: vars.RAZORPAY_API_URL.replace(/\/$/, ""),
+            checkoutScriptUrl: vars.RAZORPAY_CHECKOUT_URL,
+          }
+        : undefined,
+    orderPaymentTimeoutMinutes: vars.ORDER_PAYMENT_TIMEOUT_MINUTES,
+    /** Bearer token for GET /metrics; without it only loopback clients may read them (decision 170). */
+    metricsToken: vars.METRICS_TOKEN,
   };
 }
 

@@ -1,5 +1,8 @@
-import { serve } from "@hono/node-server";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { getRequestListener } from "@hono/node-server";
 import { DataDirLockedError } from "./db/database.ts";
+import { withFastLane } from "./http/fast-lane.ts";
 import { loadConfigOrReport } from "./load-config.ts";
 import { createLogger } from "./logger.ts";
 import { startControlSocket } from "./modules/admin/control-socket.ts";
@@ -27,7 +30,9 @@ async function main() {
   const control =
     server.deps.database.kind === "pglite" ? await startControlSocket({ dataDir: config.dataDir, db: server.deps.database.db, logger }) : null;
   let mediaWorkers: Workers | undefined;
-  const httpServer = serve({ fetch: server.app.fetch, port: config.port, hostname: config.host }, (info) => {
+  const listener = withFastLane(server.fastLane, getRequestListener(server.app.fetch, { hostname: config.host }));
+  const httpServer = createServer(listener).listen(config.port, config.host, () => {
+    const info = httpServer.address() as AddressInfo;
     logger.info({ url: config.publicUrl, port: info.port, db: server.deps.database.kind }, "Reelmart is serving");
     // After listening, so requests are answered while the demo catalogue seeds and videos encode.
     mediaWorkers = startMediaWorkers(server.deps);

@@ -5,19 +5,30 @@ import { type Config, resolveAuthSecret } from "./config.ts";
 import type { AppDeps } from "./context.ts";
 import { type Database, openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
+import type { FastLaneParts } from "./http/fast-lane.ts";
+import { createMetrics } from "./http/metrics.ts";
 import { type PublicCacheOptions, createPublicCache } from "./http/public-cache.ts";
+import { createSecurityHeaders } from "./http/security-headers.ts";
 import type { Logger } from "./logger.ts";
 import { authRoutes, createAuth } from "./modules/auth/auth.ts";
+import { authOpenApi } from "./modules/auth/auth-openapi.ts";
 import { buildAuthOptions } from "./modules/auth/auth-options.ts";
+import { CatalogueCache } from "./modules/catalog/catalog.cache.ts";
+import { FeedMemory } from "./modules/feed/feed.memory.ts";
 import { sessionMiddleware } from "./modules/auth/session-middleware.ts";
+import { splashRoutes } from "./modules/admin/splash.routes.ts";
 import { apiModules } from "./modules.ts";
-import { createLocalStorage } from "./storage/local-storage.ts";
+import { scheduleUnpaidOrderExpiry } from "./modules/orders/unpaid-order-expiry.ts";
+import { PeriodicTasks } from "./periodic-tasks.ts";
+import { createStorage } from "./storage/create-storage.ts";
 import { createMediaRoutes } from "./storage/media-routes.ts";
 import type { Storage } from "./storage/storage.ts";
 
 export interface Server {
   app: ReturnType<typeof createApp>;
   deps: AppDeps;
+  /** What node's listener answers before the app (decision 111). */
+  fastLane: FastLaneParts;
   close(): Promise<void>;
 }
 
@@ -48,24 +59,36 @@ export async function bootstrap(config: Config, logger: Logger, options: Bootstr
     const applied = await migrateToLatest(database, authOptions);
     if (applied.length) logger.info({ applied }, "database migrated");
     const auth = createAuth(authOptions);
-    const storage = options.storage ?? createLocalStorage(config.storage.driver === "local" ? config.storage.root : "");
-    const deps: AppDeps = { config, database, logger, storage };
+    const storage = options.storage ?? createStorage(config);
     const cacheOptions = options.publicCache ?? (config.env === "test" ? false : {});
     const publicCache = cacheOptions === false ? undefined : await createPublicCache(database, cacheOptions);
+    // Derived from the catalogue, so they live exactly as long as the notifications that invalidate them.
+    const catalogueCache = publicCache ? new CatalogueCache(publicCache.cache) : undefined;
+    const feedMemory = publicCache ? new FeedMemory(database.db, publicCache.cache, logger, { maxCards: config.feedCardCacheSize }) : undefined;
+    await feedMemory?.start(database);
+    const tasks = new PeriodicTasks(logger);
+    const metrics = createMetrics(database);
+    const deps: AppDeps = { config, database, logger, metrics, storage, auth, catalogueCache, feedMemory, tasks };
     const app = createApp(deps, {
       apiMiddleware: [sessionMiddleware(auth, database)],
       mounts: [
         { path: "/api/auth", app: authRoutes(auth) },
         { path: "/media", app: createMediaRoutes(storage) },
+        { path: "/splash", app: splashRoutes(database.db) },
       ],
       modules: apiModules,
+      openApiFragments: [() => authOpenApi(auth)],
       publicCache: publicCache?.cache,
       webDir: config.staticDir ?? defaultWebDir(),
     });
+    scheduleUnpaidOrderExpiry(deps);
     return {
       app,
       deps,
+      fastLane: { publicCache: publicCache?.cache, feedMemory, securityHeaders: createSecurityHeaders(config), metrics },
       async close() {
+        await tasks.stop();
+        await feedMemory?.close().catch(() => {});
         await publicCache?.unlisten().catch(() => {});
         await database.close();
       },

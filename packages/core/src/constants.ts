@@ -1,9 +1,7 @@
 // The product's constants, copied from the specification documents (shared/spec). Each group names
 // the section it comes from so a reader can check them letter by letter.
 
-/** Shell (000 §9). */
-export const MOBILE_BREAKPOINT_PX = 768;
-export const BOTTOM_NAV_HEIGHT_PX = 60;
+/** Shell (000 §9). The mobile breakpoint (768 px) and the bottom bar's 60 px live in the web's CSS. */
 export const CART_BADGE_CAP = 99;
 export const SPLASH_MIN_MS = 2000;
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
@@ -13,12 +11,15 @@ export const ORIENTATION_REMEASURE_MS = 225;
 
 /** Catalogue defaults (000 §3, §9; 001 §3). */
 export const DEFAULT_RATING = 4.5;
-export const DEFAULT_REVIEWS = 0;
 export const DEFAULT_FOLLOWERS = 0;
 export const BRAND_COVER_PLACEHOLDER = "/placeholder-cover.svg";
+/** @public For the admin's brand form (issue 11), which sizes the placeholder cover. */
 export const BRAND_COVER_PLACEHOLDER_SIZE = { width: 1200, height: 400 } as const;
+/** @public For the admin's 'new draft product' (000 §3, issue 11). */
 export const DRAFT_PRODUCT_DEFAULTS = { price: "0.00", category: "other", stock: 0, status: "draft" } as const;
+/** @public For the admin's 'new draft product' (000 §3, issue 11). */
 export const DEFAULT_BRAND_ID = "brand-1";
+/** @public For media rows whose duration is not yet probed (issue 12). */
 export const DEFAULT_VIDEO_DURATION_S = 30;
 
 /** Query cache and request layer (000 §9; 001 §7, §9). */
@@ -41,7 +42,7 @@ export const SEARCH_DEFAULT_LIMIT = 20;
 export const SEARCH_MAX_LIMIT = 50;
 export const SEARCH_MAX_TERM_LENGTH = 200;
 
-/** Paging for catalogue lists (not in the spec: our choice, docs/decisions/002). */
+/** Paging for catalogue lists (not in the spec: our choice, recorded in docs/decisions/075-catalogue-paging.md). */
 export const PAGE_DEFAULT_LIMIT = 20;
 export const PAGE_MAX_LIMIT = 100;
 

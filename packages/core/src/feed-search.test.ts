@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rankFeedItems, searchResultLabel } from "./feed-search.ts";
+import { rankFeedItems, rankSearchCandidates, searchResultLabel } from "./feed-search.ts";
 
 const item = (title: string, brandName: string | null = "Acme", category = "Audio", description = "") => ({ title, brandName, category, description });
 const fields = (x: ReturnType<typeof item>) => x;
@@ -30,6 +30,14 @@ describe("rankFeedItems", () => {
 
   it("finds nothing for an unknown term and copes with a missing brand", () => {
     expect(rankFeedItems([item("A", null)], "zzz", fields)).toEqual([]);
+  });
+});
+
+describe("rankSearchCandidates", () => {
+  it("ranks the server's candidates like the client search and keeps those matched despite a typo last, in the server's order", () => {
+    const candidates = [item("Earbudz Max"), item("Wireless Earbuds Pro"), item("Lamp", "Earbuds Inc"), item("earbuds"), item("Ear buds mini")];
+    expect(rankSearchCandidates(candidates, "EarBuds", fields).map((x) => x.title)).toEqual(["earbuds", "Wireless Earbuds Pro", "Lamp", "Earbudz Max", "Ear buds mini"]);
+    expect(rankSearchCandidates(candidates, " ", fields)).toEqual(candidates);
   });
 });
 

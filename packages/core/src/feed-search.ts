@@ -15,19 +15,35 @@ export interface SearchableItem {
  * matches first, then other title matches, then the rest. Order within a group is the feed order.
  */
 export function rankFeedItems<T>(items: readonly T[], term: string, fields: (item: T) => SearchableItem): T[] {
+  const { exact, inTitle, elsewhere } = groupByMatch(items, term, fields);
+  return term.trim() ? [...exact, ...inTitle, ...elsewhere] : [...items];
+}
+
+/**
+ * The same ranking over the server search's candidates (issue #16): exact titles first, then title
+ * matches, then the rest in the server's order. Nothing is dropped: a candidate the server matched
+ * despite a typo contains no literal match, and is kept behind those that do.
+ */
+export function rankSearchCandidates<T>(items: readonly T[], term: string, fields: (item: T) => SearchableItem): T[] {
+  const { exact, inTitle, elsewhere, unmatched } = groupByMatch(items, term, fields);
+  return term.trim() ? [...exact, ...inTitle, ...elsewhere, ...unmatched] : [...items];
+}
+
+function groupByMatch<T>(items: readonly T[], term: string, fields: (item: T) => SearchableItem) {
   const needle = term.trim().toLocaleLowerCase();
-  if (!needle) return [...items];
   const exact: T[] = [];
   const inTitle: T[] = [];
   const elsewhere: T[] = [];
+  const unmatched: T[] = [];
   for (const item of items) {
     const { title, brandName, category, description } = fields(item);
     const lowerTitle = title.toLocaleLowerCase();
     if (lowerTitle === needle) exact.push(item);
     else if (lowerTitle.includes(needle)) inTitle.push(item);
     else if ([brandName ?? "", category, description].some((field) => field.toLocaleLowerCase().includes(needle))) elsewhere.push(item);
+    else unmatched.push(item);
   }
-  return [...exact, ...inTitle, ...elsewhere];
+  return { exact, inTitle, elsewhere, unmatched };
 }
 
 /** The banner under the search box (001 §2). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { discountedPaise, formatCount, formatPrice, formatRelativeTime, fromPaise, toPaise } from "./format.ts";
+import { formatCount, formatPrice, formatRelativeTime, fromPaise, toPaise } from "./format.ts";
 
 describe("formatPrice", () => {
   it("shows INR with two decimals in en-IN grouping", () => {
@@ -17,6 +17,12 @@ describe("formatCount", () => {
     expect(formatCount(1000)).toBe("1.0k");
     expect(formatCount(1299)).toBe("1.2k");
     expect(formatCount(15_430)).toBe("15.4k");
+    expect(formatCount(999_999)).toBe("999.9k");
+  });
+  it("reads a million and more as x.xM", () => {
+    expect(formatCount(1_000_000)).toBe("1.0M");
+    expect(formatCount(1_049_999)).toBe("1.0M");
+    expect(formatCount(12_345_678)).toBe("12.3M");
   });
 });
 
@@ -35,14 +41,5 @@ describe("paise", () => {
     expect(toPaise("0.10") + toPaise("0.20")).toBe(30);
     expect(fromPaise(toPaise("1999.99") * 3)).toBe("5999.97");
     expect(toPaise("5")).toBe(500);
-  });
-});
-
-describe("discountedPaise", () => {
-  it("applies the discount in basis points and rounds to the paisa", () => {
-    expect(discountedPaise("4999.00", 20)).toBe(399_920);
-    expect(discountedPaise("100.00", 12.5)).toBe(8_750);
-    expect(discountedPaise("100.00", 0)).toBe(10_000);
-    expect(discountedPaise("100.00", 150)).toBe(0);
   });
 });

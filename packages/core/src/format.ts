@@ -10,10 +10,14 @@ export function formatPrice(price: string | number): string {
   return inr.format(typeof price === "string" ? Number(price) : price);
 }
 
-/** Counts above 999 are shown as x.xk (001 §2, §9). */
+/**
+ * Counts above 999 are shown as x.xk (001 §2, §9), truncated, never rounded up. From a million on
+ * they read x.xM (1,000,000 is 1.0M, not 1000.0k): docs/decisions/121-counts-in-millions.md.
+ */
 export function formatCount(count: number): string {
   if (count <= 999) return String(count);
-  return `${(Math.floor(count / 100) / 10).toFixed(1)}k`;
+  if (count < 1_000_000) return `${(Math.floor(count / 100) / 10).toFixed(1)}k`;
+  return `${(Math.floor(count / 100_000) / 10).toFixed(1)}M`;
 }
 
 /** 'just now' under 60 s, then Nm ago, Nh ago, Nd ago (001 §9). */
@@ -38,13 +42,4 @@ export function fromPaise(paise: number): string {
   const sign = paise < 0 ? "-" : "";
   const abs = Math.abs(paise);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-}
-
-/**
- * What one unit costs after the product's discount, in integer paise (basis points keep a 12.5%
- * discount exact). The landing page shows this price and the cart charges it.
- */
-export function discountedPaise(price: string, discountPercentage: number): number {
-  const basisPoints = Math.min(10_000, Math.max(0, Math.round(discountPercentage * 100)));
-  return Math.round((toPaise(price) * (10_000 - basisPoints)) / 10_000);
 }

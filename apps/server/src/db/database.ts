@@ -2,6 +2,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { createPgConfig } from "@electric-sql/pglite/node-postgres";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
@@ -36,7 +37,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 async function openPostgres(connectionString: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
+  // JIT off: compiling a plan costs 50-700 ms, more than any query of ours runs, and PostgreSQL
+  // starts it from cost estimates alone (a set-returning function's default estimate of 1,000 rows
+  // was enough to JIT every search-index trigger, decision 140).
+  const pool = new pg.Pool({ connectionString, max: poolSize, options: "-c jit=off" });
   pool.on("error", () => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
   });
@@ -84,15 +88,18 @@ async function openPostgres(connectionString: string, poolSize: number): Promise
   };
 }
 
+/** The contrib extensions our migrations create (trigram indexes; accent folding for search). */
+const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
+
 async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   let releaseLock = () => {};
   let pglite: PGlite;
   if (options.inMemory) {
-    pglite = new PGlite({ extensions: { pg_trgm } });
+    pglite = new PGlite({ extensions: PGLITE_EXTENSIONS });
   } else {
     mkdirSync(options.dataDir, { recursive: true });
     releaseLock = acquireDataDirLock(options.dataDir);
-    pglite = new PGlite(path.join(options.dataDir, "pglite"), { extensions: { pg_trgm } });
+    pglite = new PGlite(path.join(options.dataDir, "pglite"), { extensions: PGLITE_EXTENSIONS });
   }
   await pglite.waitReady;
   // PGlite is one connection; the shim's pool serialises queries onto it.

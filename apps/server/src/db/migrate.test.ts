@@ -22,7 +22,8 @@ describe("migrations", () => {
     const tables = await database.db.introspection.getTables();
     expect(tables.map((table) => table.name)).toEqual(expect.arrayContaining(["user", "session", "products", "profiles"]));
     expect(await migrateToLatest(database, authOptions)).toEqual([]);
-  });
+    // The whole chain on a fresh embedded database: ~15 s on a busy 2-core machine, more than the default.
+  }, 90_000);
 
   // Several instances may boot at once on one PostgreSQL (PGlite is one process by design).
   it.skipIf(!process.env.TEST_DATABASE_URL)("take turns when instances start together on PostgreSQL", async () => {

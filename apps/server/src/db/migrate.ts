@@ -1,14 +1,34 @@
 import { getMigrations } from "better-auth/db/migration";
-import { type Migration, type MigrationProvider, Migrator } from "kysely";
+import { type Migration, type MigrationProvider, type MigrationResultSet, Migrator } from "kysely";
 import type { BetterAuthOptions } from "better-auth";
 import type { Database } from "./database.ts";
 import * as m0001 from "./migrations/0001_catalogue_and_engagement.ts";
 import * as m0002 from "./migrations/0002_public_cache_notify.ts";
+import * as m0010 from "./migrations/0010_admin_audit_log.ts";
+import * as m0011 from "./migrations/0011_admin_products_settings_bans.ts";
+import * as m0020 from "./migrations/0020_media_studio.ts";
+import * as m0030 from "./migrations/0030_orders.ts";
+import * as m0040 from "./migrations/0040_audit_client_address.ts";
+import * as m0041 from "./migrations/0041_saved_items_by_product.ts";
+import * as m0070 from "./migrations/0070_search_index.ts";
+import * as m0071 from "./migrations/0071_search_paid_price.ts";
+import * as m0080 from "./migrations/0080_analytics_rollups.ts";
+import * as m0081 from "./migrations/0081_views_rolled_up_later.ts";
 
 // Listed statically (not read from a folder) so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
   "0001_catalogue_and_engagement": m0001,
   "0002_public_cache_notify": m0002,
+  "0010_admin_audit_log": m0010,
+  "0011_admin_products_settings_bans": m0011,
+  "0020_media_studio": m0020,
+  "0030_orders": m0030,
+  "0040_audit_client_address": m0040,
+  "0041_saved_items_by_product": m0041,
+  "0070_search_index": m0070,
+  "0071_search_paid_price": m0071,
+  "0080_analytics_rollups": m0080,
+  "0081_views_rolled_up_later": m0081,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -22,22 +42,34 @@ const MIGRATION_LOCK_KEY = 7_405_112_233;
  * migrations have no lock of their own. PGlite is one process with one connection, so it needs none.
  */
 export async function migrateToLatest(database: Database, authOptions: BetterAuthOptions): Promise<string[]> {
-  if (database.kind === "pglite") return runAll(database, authOptions);
+  return migrate(database, authOptions, (migrator) => migrator.migrateToLatest());
+}
+
+/**
+ * Brings the schema up to and including migration `name`, no further: for tests that write rows
+ * as an older release did and then check that the next migration keeps them.
+ */
+export async function migrateUpTo(database: Database, authOptions: BetterAuthOptions, name: string): Promise<string[]> {
+  if (!(name in migrations)) throw new Error(`No migration named ${name}`);
+  return migrate(database, authOptions, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate(database: Database, authOptions: BetterAuthOptions, run: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<string[]> {
+  if (database.kind === "pglite") return runAll(database, authOptions, run);
   const lock = await database.pool.connect();
   try {
     await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-    return await runAll(database, authOptions);
+    return await runAll(database, authOptions, run);
   } finally {
     await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
     lock.release();
   }
 }
 
-async function runAll(database: Database, authOptions: BetterAuthOptions): Promise<string[]> {
+async function runAll(database: Database, authOptions: BetterAuthOptions, run: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<string[]> {
   const { runMigrations } = await getMigrations(authOptions);
   await runMigrations();
-  const migrator = new Migrator({ db: database.db, provider });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await run(new Migrator({ db: database.db, provider }));
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((result) => result.status === "Success").map((result) => result.migrationName);
 }

@@ -12,6 +12,7 @@ export interface MarketplacesTable {
   name: string;
   tagline: string | null;
   flag_url: string;
+  country_code: string | null;
   is_active: Generated<boolean>;
   display_order: Generated<number>;
   created_at: Timestamp;
@@ -51,6 +52,7 @@ export interface ProductsTable {
   feed_rank: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  version: Generated<number>;
 }
 
 export interface MarketplaceListingsTable {
@@ -113,6 +115,7 @@ export interface ProductMediaTable {
   status: Generated<"processing" | "ready" | "failed">;
   metadata: Json;
   created_at: Timestamp;
+  captions_url: string | null;
 }
 
 export interface MediaRenditionsTable {
@@ -134,6 +137,52 @@ export interface MediaJobsTable {
   locked_at: Date | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  media_id: string | null;
+  submission_id: string | null;
+  stage: string | null;
+  progress: Generated<number>;
+}
+
+export type UploadPurpose = "product-video" | "product-image" | "submission";
+
+export interface MediaUploadsTable {
+  id: string;
+  user_id: string;
+  purpose: UploadPurpose;
+  product_id: string;
+  size: ColumnType<string | null, number | null | undefined, number | null>;
+  upload_offset: ColumnType<string, number | undefined, number>;
+  /** Offsets of the stored parts, in order: part keys are `<id>/<offset>`. */
+  parts: JSONColumnType<number[]>;
+  metadata: JSONColumnType<Record<string, string | null>>;
+  status: Generated<"uploading" | "complete">;
+  created_at: Timestamp;
+  expires_at: Date;
+}
+
+export type SubmissionStatus = "processing" | "pending" | "approved" | "rejected" | "failed";
+
+export interface MediaSubmissionsTable {
+  id: Generated<string>;
+  user_id: string;
+  product_id: string;
+  title: string | null;
+  status: Generated<SubmissionStatus>;
+  reason: string | null;
+  media_id: string | null;
+  result: JSONColumnType<ProcessedVideo | null, string | null, string | null>;
+  source_key: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** What a video job produced: stored keys, so an approved submission can become product media. */
+export interface ProcessedVideo {
+  renditions: Array<{ width: number; height: number; key: string; bytes: number }>;
+  posterKey: string;
+  durationSeconds: number;
+  width: number;
+  height: number;
 }
 
 export interface ProfilesTable {
@@ -145,6 +194,7 @@ export interface ProfilesTable {
   is_admin: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  banned_at: Date | null;
 }
 
 export interface UserMarketplacePreferencesTable {
@@ -157,6 +207,8 @@ export interface CartItemsTable {
   id: Generated<string>;
   user_id: string;
   product_id: string;
+  variant_id: string | null;
+  media_id: string | null;
   quantity: number;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -209,6 +261,8 @@ export interface VideoViewsTable {
   user_id: string | null;
   session_id: string;
   viewed_at: Timestamp;
+  /** Counted into the analytics rollups yet (migration 0081): the rollup job sets it. */
+  counted: Generated<boolean>;
 }
 
 export interface ReviewsTable {
@@ -232,6 +286,188 @@ export interface AuthUserTable {
   updatedAt: Timestamp;
 }
 
+export interface AdminAuditLogTable {
+  id: Generated<string>;
+  actor_id: string | null;
+  actor_email: string;
+  /** The client address of the request (null from the CLI and before migration 0040). */
+  actor_address: string | null;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  summary: Json;
+  created_at: Timestamp;
+}
+
+export interface StoreSettingsTable {
+  id: Generated<boolean>;
+  store_name: string;
+  splash_brand_name: string;
+  splash_logo_url: string | null;
+  updated_at: Timestamp;
+}
+
+/** better-auth's sessions, with the columns our queries read. */
+export interface AuthSessionTable {
+  id: string;
+  userId: string;
+  expiresAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface AddressesTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  phone: string;
+  line1: string;
+  line2: string | null;
+  city: string;
+  state: string;
+  postal_code: string;
+  country_code: string;
+  created_at: Timestamp;
+}
+
+/** bigint columns: pg returns them as strings; values written as numbers. */
+type Paise = ColumnType<string, number, number>;
+
+export interface OrdersTable {
+  id: Generated<string>;
+  number: ColumnType<string, never, never>;
+  user_id: string;
+  marketplace_id: string | null;
+  status: string;
+  payment_status: string;
+  delivery_status: Generated<string>;
+  payment_method: string;
+  payment_provider: string | null;
+  provider_order_id: string | null;
+  provider_payment_id: string | null;
+  subtotal_paise: Paise;
+  delivery_fee_paise: Paise;
+  total_paise: Paise;
+  currency: Generated<string>;
+  item_count: number;
+  shipping_address: Json;
+  expires_at: Date | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OrderLinesTable {
+  id: Generated<string>;
+  order_id: string;
+  product_id: string | null;
+  variant_id: string | null;
+  media_id: string | null;
+  title: string;
+  variant_label: string | null;
+  image_url: string | null;
+  unit_price_paise: Paise;
+  quantity: number;
+  line_total_paise: Paise;
+  position: number;
+}
+
+export interface OrderEventsTable {
+  id: Generated<string>;
+  order_id: string;
+  kind: string;
+  actor: string;
+  actor_user_id: string | null;
+  status: string;
+  payment_status: string;
+  delivery_status: string;
+  note: string | null;
+  created_at: Timestamp;
+}
+
+export interface StockMovementsTable {
+  id: Generated<string>;
+  product_id: string;
+  variant_id: string | null;
+  order_id: string | null;
+  delta: number;
+  reason: string;
+  created_at: Timestamp;
+}
+
+export interface OrderIdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  request_hash: string;
+  order_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface PaymentEventsTable {
+  provider: string;
+  event_id: string;
+  order_id: string | null;
+  kind: string;
+  received_at: Timestamp;
+}
+
+/** Daily figures (migration 0080): bigint revenue comes back as a string. */
+interface DailyFigures {
+  day: ColumnType<string, string, string>;
+  views: Generated<number>;
+  unique_viewers: Generated<number>;
+  likes: Generated<number>;
+  comments: Generated<number>;
+  shares: Generated<number>;
+  add_to_carts: Generated<number>;
+  orders: Generated<number>;
+  units: Generated<number>;
+  revenue_paise: ColumnType<string, number | undefined, number>;
+}
+
+export interface AnalyticsMediaDailyTable extends DailyFigures {
+  media_id: string;
+  product_id: string;
+}
+
+export interface AnalyticsProductDailyTable extends DailyFigures {
+  product_id: string;
+  saves: Generated<number>;
+}
+
+/** Search index (migration 0070, decision 140): kept by triggers, read by modules/search. */
+export interface SearchWordsTable {
+  word: string;
+}
+
+export interface SearchWordVariantsTable {
+  variant: string;
+  word: string;
+}
+
+export interface SearchPostingsTable {
+  word: string;
+  product_id: string;
+  /** 0 title, 1 brand, 2 category, 3 description, 4 variant colour. */
+  field: number;
+}
+
+export interface SearchDocumentsTable {
+  product_id: string;
+  active: boolean;
+  title_key: string;
+  category: string;
+  brand_id: string | null;
+  sale_price: string;
+  in_stock: boolean;
+  created_at: Timestamp;
+  popularity: Generated<number>;
+}
+
+export interface SearchQueriesTable {
+  term: string;
+  searches: Generated<number>;
+  last_searched_at: Generated<Timestamp>;
+}
+
 export interface DB {
   marketplaces: MarketplacesTable;
   brands: BrandsTable;
@@ -244,6 +480,8 @@ export interface DB {
   product_media: ProductMediaTable;
   media_renditions: MediaRenditionsTable;
   media_jobs: MediaJobsTable;
+  media_uploads: MediaUploadsTable;
+  media_submissions: MediaSubmissionsTable;
   profiles: ProfilesTable;
   user_marketplace_preferences: UserMarketplacePreferencesTable;
   cart_items: CartItemsTable;
@@ -254,4 +492,21 @@ export interface DB {
   video_views: VideoViewsTable;
   reviews: ReviewsTable;
   user: AuthUserTable;
+  session: AuthSessionTable;
+  admin_audit_log: AdminAuditLogTable;
+  store_settings: StoreSettingsTable;
+  addresses: AddressesTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  order_events: OrderEventsTable;
+  stock_movements: StockMovementsTable;
+  order_idempotency_keys: OrderIdempotencyKeysTable;
+  payment_events: PaymentEventsTable;
+  analytics_media_daily: AnalyticsMediaDailyTable;
+  analytics_product_daily: AnalyticsProductDailyTable;
+  search_words: SearchWordsTable;
+  search_word_variants: SearchWordVariantsTable;
+  search_postings: SearchPostingsTable;
+  search_documents: SearchDocumentsTable;
+  search_queries: SearchQueriesTable;
 }

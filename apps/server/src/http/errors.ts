@@ -1,29 +1,29 @@
-import { ERROR_CODES, type ErrorBody } from "@reelmart/core/api/errors";
+import { ERROR_CODES, type ErrorBody, type ErrorCode } from "@reelmart/core/api/errors";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { AppError } from "../shared/errors.ts";
 
-/** An error a client caused or may see; anything else becomes a logged 500 with no detail. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: ContentfulStatusCode,
-    readonly code: string,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-}
+/** The edge's half of the domain error: the status each code answers with. */
+const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
+  [ERROR_CODES.badRequest]: 400,
+  [ERROR_CODES.unauthenticated]: 401,
+  [ERROR_CODES.forbidden]: 403,
+  [ERROR_CODES.notFound]: 404,
+  [ERROR_CODES.conflict]: 409,
+  [ERROR_CODES.tooLarge]: 413,
+  [ERROR_CODES.unsupportedMedia]: 415,
+  [ERROR_CODES.unprocessableMedia]: 422,
+  [ERROR_CODES.idempotencyKeyReused]: 422,
+  [ERROR_CODES.rateLimited]: 429,
+  [ERROR_CODES.internal]: 500,
+};
 
-export const badRequest = (message: string, field?: string) => new ApiError(400, ERROR_CODES.badRequest, message, field);
-export const unauthenticated = (message = "Sign in required") => new ApiError(401, ERROR_CODES.unauthenticated, message);
-export const forbidden = (message = "You don't have permission to do this") => new ApiError(403, ERROR_CODES.forbidden, message);
-export const notFound = (message: string) => new ApiError(404, ERROR_CODES.notFound, message);
-export const conflict = (message: string, field?: string) => new ApiError(409, ERROR_CODES.conflict, message, field);
+export const statusOf = (error: AppError): ContentfulStatusCode => STATUS[error.code];
 
 export function errorBody(code: string, message: string, field?: string): ErrorBody {
   return { error: field ? { code, message, field } : { code, message } };
 }
 
-export function sendError(c: Context, error: ApiError) {
-  return c.json(errorBody(error.code, error.message, error.field), error.status);
+export function sendError(c: Context, error: AppError) {
+  return c.json(errorBody(error.code, error.message, error.field), statusOf(error));
 }

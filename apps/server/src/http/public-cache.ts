@@ -25,7 +25,7 @@ const PUBLIC_PATHS = [
 ];
 
 /** Responses smaller than this go out uncompressed (as with hono's compress middleware). */
-const GZIP_THRESHOLD = 1024;
+export const GZIP_THRESHOLD = 1024;
 
 export interface PublicCacheOptions {
   /** How long an entry is served as is. */
@@ -126,25 +126,12 @@ export class PublicCache {
   }
 }
 
-/** The listening cache of each open database, by its Kysely instance (what services are given). */
-const listeningCaches = new WeakMap<object, PublicCache>();
-
-/**
- * The public cache listening on `db`'s database, if one is on. Services keep derived in-memory data
- * (catalogue cache) only while one is: its generation is their invalidation signal.
- */
-export function publicCacheFor(db: object): PublicCache | undefined {
-  return listeningCaches.get(db);
-}
-
 /** A cache that every instance clears when the database reports a public catalogue change. */
 export async function createPublicCache(database: Database, options: Partial<PublicCacheOptions> = {}) {
   const cache = new PublicCache(options);
   const stopListening = await database.listen(PUBLIC_CACHE_CHANNEL, () => cache.clear());
-  listeningCaches.set(database.db, cache);
   const unlisten = async () => {
     // Without notifications nothing may be served from memory any longer.
-    if (listeningCaches.get(database.db) === cache) listeningCaches.delete(database.db);
     cache.clear();
     await stopListening();
   };
@@ -159,11 +146,15 @@ export function cacheKey(url: URL): string {
   return query ? `${url.pathname}?${query}` : url.pathname;
 }
 
-function isPublicRequest(c: Context<AppEnv>, url: URL): boolean {
-  if (c.req.method !== "GET" || getViewer(c) !== null) return false;
+/** Whether an anonymous GET of `url` may be shared: a public path (the feed only with a seed). */
+export function isPublicUrl(url: URL): boolean {
   if (!PUBLIC_PATHS.some((pattern) => pattern.test(url.pathname))) return false;
   // Without a seed the feed picks a random one per request: each answer is meant to differ.
   return url.pathname !== "/api/feed" || url.searchParams.has("seed");
+}
+
+function isPublicRequest(c: Context<AppEnv>, url: URL): boolean {
+  return c.req.method === "GET" && getViewer(c) === null && isPublicUrl(url);
 }
 
 /** Only plain public 200 JSON is shared; a handler opts out with Cache-Control private/no-store. */
@@ -173,7 +164,13 @@ function isShareable(response: Response): boolean {
   return (response.headers.get("content-type") ?? "").startsWith("application/json");
 }
 
-function respond(c: Context<AppEnv>, cache: PublicCache, key: string, entry: Entry): Response {
+/** A cached answer as status, headers and body; shared by the middleware and the fast lane (decision 111). */
+export function cachedAnswer(
+  cache: PublicCache,
+  key: string,
+  entry: Entry,
+  request: { ifNoneMatch: string | undefined; acceptEncoding: string | undefined },
+): { status: 200 | 304; headers: Record<string, string>; body: Uint8Array | null } {
   const headers: Record<string, string> = {
     "content-type": entry.contentType,
     etag: entry.etag,
@@ -182,14 +179,19 @@ function respond(c: Context<AppEnv>, cache: PublicCache, key: string, entry: Ent
     "cache-control": "public, no-cache",
     vary: "Accept-Encoding, Authorization, Cookie",
   };
-  if (c.req.header("if-none-match")?.split(/\s*,\s*/).some((tag) => tag === entry.etag || tag === `W/${entry.etag}` || tag === "*")) {
-    return c.body(null, 304, headers);
+  if (request.ifNoneMatch?.split(/\s*,\s*/).some((tag) => tag === entry.etag || tag === `W/${entry.etag}` || tag === "*")) {
+    return { status: 304, headers, body: null };
   }
-  if (entry.body.byteLength >= GZIP_THRESHOLD && /\bgzip\b/i.test(c.req.header("accept-encoding") ?? "")) {
+  if (entry.body.byteLength >= GZIP_THRESHOLD && /\bgzip\b/i.test(request.acceptEncoding ?? "")) {
     const gzip = cache.gzip(key, entry);
-    return c.body(gzip as Uint8Array<ArrayBuffer>, 200, { ...headers, "content-encoding": "gzip", "content-length": String(gzip.byteLength) });
+    return { status: 200, headers: { ...headers, "content-encoding": "gzip", "content-length": String(gzip.byteLength) }, body: gzip };
   }
-  return c.body(entry.body as Uint8Array<ArrayBuffer>, 200, { ...headers, "content-length": String(entry.body.byteLength) });
+  return { status: 200, headers: { ...headers, "content-length": String(entry.body.byteLength) }, body: entry.body };
+}
+
+function respond(c: Context<AppEnv>, cache: PublicCache, key: string, entry: Entry): Response {
+  const answer = cachedAnswer(cache, key, entry, { ifNoneMatch: c.req.header("if-none-match"), acceptEncoding: c.req.header("accept-encoding") });
+  return answer.body ? c.body(answer.body as Uint8Array<ArrayBuffer>, 200, answer.headers) : c.body(null, answer.status, answer.headers);
 }
 
 export interface PublicCacheMiddlewareOptions {

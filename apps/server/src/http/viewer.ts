@@ -1,15 +1,17 @@
 import type { Context } from "hono";
-import { forbidden, unauthenticated } from "./errors.ts";
+import { forbidden, unauthenticated } from "../shared/errors.ts";
+import type { Viewer } from "../shared/viewer.ts";
 
-/** Who is asking: set for every request by the auth module's session middleware. */
-export interface Viewer {
-  userId: string;
-  email: string;
-  name: string;
-  isAdmin: boolean;
-}
 
-export type AppEnv = { Variables: { viewer: Viewer | null } };
+export type AppEnv = {
+  Variables: {
+    viewer: Viewer | null;
+    /** Set by the request context middleware: the id on every log line about this request. */
+    requestId: string;
+    /** The client's address (a trusted proxy's forwarded one, or the socket's), for rate limits, logs and audit. */
+    clientIp: string | null;
+  };
+};
 
 export function getViewer(c: Context<AppEnv>): Viewer | null {
   return c.get("viewer") ?? null;

@@ -3,19 +3,23 @@ import { ERROR_CODES } from "@reelmart/core/api/errors";
 import { AVATAR_CACHE_CONTROL_SECONDS } from "@reelmart/core/constants";
 import { Hono } from "hono";
 import { errorBody } from "../http/errors.ts";
-import { BUCKETS, type Bucket, type ByteRange, type Storage, isValidKey } from "./storage.ts";
+import { BUCKETS, type ByteRange, type PublicBucket, type Storage, isValidKey } from "./storage.ts";
 
 // product-media keys are content-addressed (a hash in the name), so they never change in place.
-const CACHE_CONTROL: Record<Bucket, string> = {
+const CACHE_CONTROL: Record<PublicBucket, string> = {
   "product-media": "public, max-age=31536000, immutable",
   avatars: `public, max-age=${AVATAR_CACHE_CONTROL_SECONDS}`,
 };
 
-/** Serves stored objects at /media/<bucket>/<key> with Range (206), ETag and conditional requests. */
+/**
+ * Serves stored objects at /media/<bucket>/<key> with Range (206), ETag and conditional requests.
+ * The /api/media/{id}/... routes live with the module whose data they move: docs/architecture.md,
+ * "Media routes", lists every one with its file.
+ */
 export function createMediaRoutes(storage: Storage): Hono {
   const app = new Hono();
   app.on(["GET", "HEAD"], "/:bucket/*", async (c) => {
-    const bucket = c.req.param("bucket") as Bucket;
+    const bucket = c.req.param("bucket") as PublicBucket;
     const key = c.req.path.slice(`/media/${bucket}/`.length);
     const notFound = () => c.json(errorBody(ERROR_CODES.notFound, "No such file"), 404);
     if (!BUCKETS.includes(bucket) || !isValidKey(key)) return notFound();

@@ -1,7 +1,11 @@
 import type { Readable } from "node:stream";
 
-export type Bucket = "product-media" | "avatars";
-export const BUCKETS: readonly Bucket[] = ["product-media", "avatars"];
+/** Buckets whose files browsers read through /media. */
+export type PublicBucket = "product-media" | "avatars";
+export const BUCKETS: readonly PublicBucket[] = ["product-media", "avatars"];
+/** "uploads" holds resumable upload parts and originals: never served. */
+export type Bucket = PublicBucket | "uploads";
+export const ALL_BUCKETS: readonly Bucket[] = [...BUCKETS, "uploads"];
 
 export interface StoredObjectInfo {
   size: number;

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { DestinationStream } from "pino";
 import { loadConfig } from "../config.ts";
 import { createLogger } from "../logger.ts";
 import { type Server, bootstrap } from "../server.ts";
@@ -13,8 +14,8 @@ export interface TestServer extends Server {
   dataDir: string;
 }
 
-/** A whole server on a fresh database and a temporary data directory, for one test file. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+/** A whole server on a fresh database and a temporary data directory, for one test file; `logTo` receives its log lines. */
+export async function startTestServer(env: Record<string, string> = {}, logTo?: DestinationStream): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "reelmart-test-"));
   const config = loadConfig({
     NODE_ENV: "test",
@@ -26,7 +27,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...env,
   });
   const database = await openTestDatabase();
-  const server = await bootstrap(config, createLogger(config), { database });
+  const server = await bootstrap(config, createLogger(config, logTo), { database });
   const request = async (target: string, init?: RequestInit) =>
     server.app.request(target, { ...init, headers: { origin: config.publicUrl, ...init?.headers } });
   return {

@@ -16,7 +16,7 @@ export function App() {
     <ErrorBoundary fallback={() => <RootErrorFallback />}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
-        <Toaster position="top-center" theme="dark" richColors closeButton />
+        <Toaster position="top-center" offset={{ top: "var(--toast-top)" }} mobileOffset={{ top: "var(--toast-top)" }} theme="dark" richColors closeButton />
       </QueryClientProvider>
       <SplashScreen />
     </ErrorBoundary>

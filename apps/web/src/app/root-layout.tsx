@@ -14,18 +14,21 @@ export function RootLayout() {
   const navigation = useNavigation();
   return (
     <div className="relative mx-auto flex h-dvh w-full max-w-(--app-max-width) flex-col overflow-hidden bg-[#0b0b0f] md:border-x md:border-white/10 md:shadow-2xl">
-      <main id="main" className="relative min-h-0 flex-1 overflow-y-auto pb-[calc(var(--bottom-nav-height)+env(safe-area-inset-bottom))]">
-        <Outlet />
-      </main>
+      {/* In the flow above the page, not over it: the banner never covers content or controls. */}
+      <InstallBanner />
+      <div className="relative flex min-h-0 flex-1 flex-col">
+        <main id="main" className="relative min-h-0 flex-1 overflow-y-auto pb-[calc(var(--bottom-nav-height)+env(safe-area-inset-bottom))]">
+          <Outlet />
+        </main>
+        <MarketplaceSwitcher />
+      </div>
       {navigation.state === "loading" ? (
         // The next page's code or data is on its way; the current page stays until it arrives.
         <div className="pointer-events-none absolute inset-x-0 top-1/2 z-30 -translate-y-1/2">
           <Spinner label="Loading page" />
         </div>
       ) : null}
-      <MarketplaceSwitcher />
       <OfflineNotice />
-      <InstallBanner />
       <BottomNav />
     </div>
   );

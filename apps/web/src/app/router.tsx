@@ -28,6 +28,13 @@ export const routes: RouteObject[] = [
           { path: "saved", ...page(async () => ({ Component: (await import("../features/saved/saved-page.tsx")).SavedPage })) },
           { path: "cart", ...page(async () => ({ Component: (await import("../features/cart/cart-page.tsx")).CartPage })) },
           { path: "profile", ...page(async () => ({ Component: (await import("../features/profile/profile-page.tsx")).ProfilePage })) },
+          { path: "checkout", ...page(async () => ({ Component: (await import("../features/checkout/checkout-page.tsx")).CheckoutPage })) },
+          { path: "orders", ...page(async () => ({ Component: (await import("../features/orders/orders-page.tsx")).OrdersPage })) },
+          { path: "orders/:id", ...page(async () => ({ Component: (await import("../features/orders/order-page.tsx")).OrderPage })) },
+          {
+            path: "account/security",
+            ...page(async () => ({ Component: (await import("../features/auth/account-security-page.tsx")).AccountSecurityPage })),
+          },
         ],
       },
       {
@@ -47,15 +54,20 @@ export const routes: RouteObject[] = [
         path: "brand-directory",
         ...page(async () => ({ Component: (await import("../features/brands/brand-directory-page.tsx")).BrandDirectoryPage })),
       },
-      // Admins only (000 §6); the server checks profiles.is_admin on every admin endpoint as well.
-      {
-        Component: RequireAdmin,
-        children: [
-          { path: "admin/*", ...page(async () => ({ Component: (await import("../features/admin/admin-routes.tsx")).AdminRoutes })) },
-        ],
-      },
       { path: "*", ...page(async () => ({ Component: (await import("./not-found-page.tsx")).NotFoundPage })) },
     ],
+  },
+  // Admins only (000 §6), full width with its own navigation (not the shopper's phone column);
+  // the server checks profiles.is_admin on every admin endpoint as well.
+  // The guard is a pathless layout and the admin area one "/admin/*" route. Giving the guard the path
+  // "/admin" instead made the guard a match of its own: for exactly /admin the router ranks "/admin"
+  // above "/admin/*" (a splat scores lower), so it matched the guard alone, whose <Outlet> was empty,
+  // and the admin chunk was never requested (a blank dashboard on every direct load or reload).
+  {
+    Component: RequireAdmin,
+    ErrorBoundary: RouteErrorFallback,
+    HydrateFallback: PageSpinner,
+    children: [{ path: "/admin/*", ...page(async () => ({ Component: (await import("../features/admin/admin-routes.tsx")).AdminRoutes })) }],
   },
 ];
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { MoneySchema, UuidSchema } from "./catalog.ts";
-
+import { MoneySchema } from "./catalog.ts";
+import { UuidSchema } from "../ids.ts";
 
 /** The product fields a cart line needs (000 §3: cart item with joined product, brand and media). */
 export const CartProductSchema = z.object({
@@ -11,18 +11,35 @@ export const CartProductSchema = z.object({
   stock: z.number().int(),
   thumbnailUrl: z.string().nullable(),
   brand: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** The product is sold by variant: a line without one must choose before checkout. */
+  hasVariants: z.boolean(),
 });
 export type CartProduct = z.infer<typeof CartProductSchema>;
 
+/** The chosen size/colour; its stock bounds the line and its adjustment is charged. */
+export const CartVariantSchema = z.object({
+  id: z.string(),
+  size: z.string().nullable(),
+  color: z.string().nullable(),
+  stock: z.number().int(),
+  priceAdjustment: MoneySchema,
+});
+export type CartVariant = z.infer<typeof CartVariantSchema>;
+
 export const CartItemSchema = z.object({
+  /** The line's id: cart writes address lines by it (one product in two sizes is two lines). */
   id: z.string(),
   productId: z.string(),
+  variantId: z.string().nullable(),
+  /** The video the shopper added from, kept for the order line (attribution). */
+  mediaId: z.string().nullable(),
   quantity: z.number().int().positive(),
-  /** The product's price after its discount. */
+  /** The variant-adjusted price after the product's discount (core pricing.ts). */
   unitPrice: MoneySchema,
   /** unitPrice × quantity, computed in integer paise. */
   lineTotal: MoneySchema,
   product: CartProductSchema,
+  variant: CartVariantSchema.nullable(),
 });
 export type CartItem = z.infer<typeof CartItemSchema>;
 
@@ -38,6 +55,9 @@ export const CART_MAX_LINE_QUANTITY = 10_000;
 
 export const AddCartItemBodySchema = z.object({
   productId: UuidSchema,
+  /** Required when the product has variants. */
+  variantId: UuidSchema.nullish(),
+  mediaId: UuidSchema.nullish(),
   quantity: z.number().int().min(1).max(CART_MAX_LINE_QUANTITY).default(1),
 });
 export type AddCartItemBody = z.infer<typeof AddCartItemBodySchema>;
@@ -48,4 +68,5 @@ export const SetCartQuantityBodySchema = z.object({
 });
 export type SetCartQuantityBody = z.infer<typeof SetCartQuantityBodySchema>;
 
-export const CartProductParamsSchema = z.object({ productId: UuidSchema });
+export const CartLineParamsSchema = z.object({ id: UuidSchema });
+

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BrandListQuerySchema, ProductBatchQuerySchema, ProductListQuerySchema, SearchQuerySchema } from "./catalog.ts";
+import { BrandListQuerySchema, ProductBatchQuerySchema, ProductListQuerySchema } from "./catalog.ts";
+import { SearchQuerySchema } from "./search.ts";
 
 const ID = "0b7e4a52-3f1c-4c3e-9a55-2f6a1d0c9e11";
 
@@ -30,7 +31,7 @@ describe("catalogue query schemas", () => {
   });
 
   it("caps search terms at 200 characters and search pages at 50", () => {
-    expect(SearchQuerySchema.parse({})).toEqual({ q: "", limit: 20 });
+    expect(SearchQuerySchema.parse({})).toEqual({ q: "", limit: 20, sort: "relevance" });
     expect(SearchQuerySchema.safeParse({ q: "x".repeat(200) }).success).toBe(true);
     expect(firstIssuePath(SearchQuerySchema.safeParse({ q: "x".repeat(201) }))).toBe("q");
     expect(firstIssuePath(SearchQuerySchema.safeParse({ limit: "51" }))).toBe("limit");

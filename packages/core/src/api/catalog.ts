@@ -1,14 +1,13 @@
 import { z } from "zod";
-import { PAGE_DEFAULT_LIMIT, PAGE_MAX_LIMIT, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_MAX_TERM_LENGTH } from "../constants.ts";
+import { safeText } from "./text.ts";
+import { UuidSchema } from "../ids.ts";
+import { PAGE_DEFAULT_LIMIT, PAGE_MAX_LIMIT, SEARCH_MAX_TERM_LENGTH } from "../constants.ts";
 
 // The public catalogue contract (docs/architecture.md, "Wire format"). The server validates its
 // inputs and documents its outputs with these; the web app types its API calls with them.
 
 /** A decimal string with 2 places ("1999.00"): money never travels as a float. */
 export const MoneySchema = z.string().regex(/^-?\d+\.\d{2}$/, "must be a decimal with 2 places");
-
-/** Any 8-4-4-4-12 hex id: PostgreSQL's uuid type accepts these, so the API does too. */
-export const UuidSchema = z.guid({ error: "must be a UUID" });
 
 export const MediaRenditionSchema = z.object({
   height: z.number().int(),
@@ -35,6 +34,7 @@ export const MediaSchema = z.object({
   shareCount: z.number().int(),
   status: z.enum(["processing", "ready", "failed"]),
   renditions: z.array(MediaRenditionSchema).describe("Video renditions by ascending height; empty for images"),
+  captionsUrl: z.string().nullable().optional().describe("A WebVTT caption track for the video"),
 });
 export type Media = z.infer<typeof MediaSchema>;
 
@@ -144,13 +144,10 @@ export const MarketplaceListSchema = listOf(MarketplaceSchema);
 const limitParam = (fallback: number, max: number) => z.coerce.number().int().min(1).max(max).default(fallback);
 
 /** Opaque to clients; the server decodes it and answers 400 when it was tampered with. */
-export const CursorSchema = z.string().min(1).max(200);
+export const CursorSchema = safeText().min(1).max(200);
 
-/** Free text for filters and search: PostgreSQL text cannot hold NUL, so it is refused here rather than failing there. */
-const shortText = z
-  .string()
-  .max(SEARCH_MAX_TERM_LENGTH)
-  .refine((value) => !value.includes("\u0000"), "must not contain NUL characters");
+/** Free text for filters and search. */
+const shortText = safeText().max(SEARCH_MAX_TERM_LENGTH);
 
 export const IdParamSchema = z.object({ id: UuidSchema });
 
@@ -183,10 +180,3 @@ export const BrandListQuerySchema = z.object({
   limit: limitParam(PAGE_DEFAULT_LIMIT, PAGE_MAX_LIMIT),
 });
 export type BrandListQuery = z.infer<typeof BrandListQuerySchema>;
-
-export const SearchQuerySchema = z.object({
-  q: shortText.default(""),
-  limit: limitParam(SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT),
-  marketplaceId: UuidSchema.optional(),
-});
-export type SearchQuery = z.infer<typeof SearchQuerySchema>;

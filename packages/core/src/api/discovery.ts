@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { UuidSchema } from "./catalog.ts";
+import { safeText } from "./text.ts";
+import { UuidSchema } from "../ids.ts";
 
 export const SIMILAR_DEFAULT_LIMIT = 12;
 export const SIMILAR_MAX_LIMIT = 30;
@@ -23,13 +24,11 @@ export const MEDIA_TITLE_MAX_LENGTH = 200;
 /** The editable-mode video dialog's fields (001 §5): title and category. */
 export const MediaEditBodySchema = z
   .object({
-    title: z.string().trim().max(MEDIA_TITLE_MAX_LENGTH).nullable().optional(),
+    title: safeText().trim().max(MEDIA_TITLE_MAX_LENGTH).nullable().optional(),
     category: z.enum(["product", "ugc"]).optional(),
   })
   .refine((body) => body.title !== undefined || body.category !== undefined, { message: "must change title or category", path: ["title"] });
 export type MediaEditBody = z.input<typeof MediaEditBodySchema>;
-
-export const MediaIdParamSchema = z.object({ id: UuidSchema });
 
 export const MediaEditedSchema = z.object({
   id: z.string(),

@@ -1,12 +1,13 @@
 import { z } from "zod";
+import { safeText } from "./text.ts";
+import { uuidSchema } from "../ids.ts";
 import { COMMENT_MAX_LENGTH, COMMENTS_PAGE_DEFAULT, COMMENTS_PAGE_MAX, SAVED_MERGE_MAX } from "../engagement.ts";
 
 // The engagement contract (issue #6): likes, comments, shares, saved items and the realtime stream.
 
-const uuid = (message: string) => z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, message);
-
-export const MediaIdParamSchema = z.object({ id: uuid("Invalid media ID") });
-export const CommentIdParamSchema = z.object({ id: uuid("Invalid comment ID") });
+/** Every route with a media id in its path (engagement, views, admin edits); 001 §5 names the message. */
+export const MediaIdParamSchema = z.object({ id: uuidSchema("Invalid media ID") });
+export const CommentIdParamSchema = z.object({ id: uuidSchema("Invalid comment ID") });
 
 export const EngagementSchema = z.object({
   mediaId: z.string(),
@@ -14,6 +15,8 @@ export const EngagementSchema = z.object({
   commentCount: z.number().int(),
   shareCount: z.number().int(),
   viewCount: z.number().int(),
+  /** Shoppers who saved the media's product (saves belong to products, not to one video). */
+  saveCount: z.number().int(),
   likedByMe: z.boolean(),
 });
 export type Engagement = z.infer<typeof EngagementSchema>;
@@ -39,14 +42,13 @@ export const CommentListSchema = z.object({ items: z.array(CommentSchema), nextC
 export type CommentList = z.infer<typeof CommentListSchema>;
 
 export const CommentListQuerySchema = z.object({
-  cursor: uuid("Invalid cursor").optional(),
+  cursor: uuidSchema("Invalid cursor").optional(),
   limit: z.coerce.number().int().min(1).max(COMMENTS_PAGE_MAX).default(COMMENTS_PAGE_DEFAULT),
 });
 
 /** 001 §5: the trimmed text must be non-empty; the 1000-character cap is ours and enforced here. */
 export const CommentInputSchema = z.object({
-  comment: z
-    .string()
+  comment: safeText()
     .trim()
     .min(1, "Comment cannot be empty")
     .max(COMMENT_MAX_LENGTH, `Comment must be at most ${COMMENT_MAX_LENGTH} characters`),
@@ -59,7 +61,7 @@ export type SharePlatform = (typeof SHARE_PLATFORMS)[number];
 export const ShareInputSchema = z.object({
   platform: z.enum(SHARE_PLATFORMS),
   deviceInfo: z
-    .object({ userAgent: z.string().max(512).default(""), platform: z.string().max(128).default("") })
+    .object({ userAgent: safeText().max(512).default(""), platform: safeText().max(128).default("") })
     .default({ userAgent: "", platform: "" }),
 });
 export type ShareInput = z.input<typeof ShareInputSchema>;
@@ -70,6 +72,7 @@ export const SavedProductSchema = z.object({
   id: z.string(),
   title: z.string(),
   price: z.string(),
+  discountPercentage: z.number(),
   thumbnailUrl: z.string().nullable(),
 });
 export type SavedProduct = z.infer<typeof SavedProductSchema>;
@@ -80,6 +83,6 @@ export const SavedListSchema = z.object({
 });
 export type SavedList = z.infer<typeof SavedListSchema>;
 
-export const SavedProductParamSchema = z.object({ productId: z.string().min(1).max(200) });
-export const SavedMergeInputSchema = z.object({ productIds: z.array(z.string().max(200)).max(SAVED_MERGE_MAX) });
+export const SavedProductParamSchema = z.object({ productId: safeText().min(1).max(200) });
+export const SavedMergeInputSchema = z.object({ productIds: z.array(safeText().max(200)).max(SAVED_MERGE_MAX) });
 export const SavedMergeResultSchema = SavedListSchema.extend({ skipped: z.array(z.string()) });

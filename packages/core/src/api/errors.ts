@@ -20,5 +20,8 @@ export const ERROR_CODES = {
   unsupportedMedia: "unsupported_media_type",
   unprocessableMedia: "unprocessable_media",
   rateLimited: "rate_limited",
+  /** An Idempotency-Key sent again with a different request body (IETF idempotency-key draft). */
+  idempotencyKeyReused: "idempotency_key_reused",
   internal: "internal_error",
 } as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

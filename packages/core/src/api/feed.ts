@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { CursorSchema, ProductSummarySchema, UuidSchema } from "./catalog.ts";
+import { safeText } from "./text.ts";
+import { CursorSchema, ProductSummarySchema } from "./catalog.ts";
+import { UuidSchema } from "../ids.ts";
 
 // The feed contract (issue #5): GET /api/feed and POST /api/media/{id}/views.
 
@@ -29,9 +31,8 @@ export const FeedPageSchema = z.object({
 });
 export type FeedPage = z.infer<typeof FeedPageSchema>;
 
-export const MediaViewParamSchema = z.object({ id: UuidSchema });
 export const MediaViewInputSchema = z.object({
-  sessionId: z.string().min(1).max(100).describe("The browser's videoSessionId from local storage"),
+  sessionId: safeText().min(1).max(100).describe("The browser's videoSessionId from local storage"),
 });
 export type MediaViewInput = z.infer<typeof MediaViewInputSchema>;
 export const MediaViewResultSchema = z.object({ viewCount: z.number().int() });

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { UuidSchema } from "./catalog.ts";
+import { safeText } from "./text.ts";
+import { UuidSchema } from "../ids.ts";
 
 export const REVIEW_MAX_LENGTH = 2000;
 export const REVIEW_LIST_LIMIT = 50;
@@ -26,7 +27,7 @@ export type ReviewList = z.infer<typeof ReviewListSchema>;
 
 export const CreateReviewBodySchema = z.object({
   rating: z.number().int().min(1, "must be 1 to 5").max(5, "must be 1 to 5"),
-  body: z.string().trim().max(REVIEW_MAX_LENGTH, `must be at most ${REVIEW_MAX_LENGTH} characters`).default(""),
+  body: safeText().trim().max(REVIEW_MAX_LENGTH, `must be at most ${REVIEW_MAX_LENGTH} characters`).default(""),
 });
 export type CreateReviewBody = z.input<typeof CreateReviewBodySchema>;
 

@@ -3,7 +3,7 @@ import net from "node:net";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type { Logger } from "../../logger.ts";
-import { setAdminRole } from "../profile/admin-role.ts";
+import { setAdminRole } from "./admin-role.ts";
 import { type ControlRequest, type ControlResponse, ControlRequestSchema, MAX_CONTROL_LINE_BYTES, controlSocketPath } from "./control-protocol.ts";
 
 // A client that connects and says nothing must not hold a connection open.

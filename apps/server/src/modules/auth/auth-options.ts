@@ -2,7 +2,7 @@ import { passwordWeaknesses } from "@reelmart/core/password-policy";
 import type { BetterAuthOptions } from "better-auth";
 import { sql } from "kysely";
 import { APIError, createAuthMiddleware } from "better-auth/api";
-import { bearer, emailOTP, genericOAuth, jwt, magicLink, phoneNumber, twoFactor } from "better-auth/plugins";
+import { bearer, emailOTP, genericOAuth, jwt, magicLink, openAPI, phoneNumber, twoFactor } from "better-auth/plugins";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { createLogger } from "../../logger.ts";
@@ -49,6 +49,9 @@ const credentialChecks = createAuthMiddleware(async (ctx) => {
 
 export const SINGLE_IDENTITY_MESSAGE = "You cannot remove your only way to sign in.";
 
+/** What a banned user's sign-in answers (401, code ACCOUNT_SUSPENDED). */
+export const ACCOUNT_SUSPENDED_MESSAGE = "This account is suspended. Contact the store if you think this is a mistake.";
+
 /**
  * better-auth's refusal to unlink the last account, answered with the spec's code (000 §4) so the
  * web app treats it as an identity error that keeps the session.
@@ -65,7 +68,8 @@ const identityErrors = createAuthMiddleware(async (ctx) => {
  * so the tables always match the plugins in use.
  */
 export function buildAuthOptions({ config, database, secret, delivery }: AuthOptionsInput): BetterAuthOptions {
-  const send = delivery ?? createLogDelivery(createLogger(config));
+  const logger = createLogger(config);
+  const send = delivery ?? createLogDelivery(logger);
   const secure = config.publicUrl.startsWith("https://");
   return {
     appName: "Reelmart",
@@ -75,6 +79,8 @@ export function buildAuthOptions({ config, database, secret, delivery }: AuthOpt
     database: { db: database.db, type: "postgres" },
     trustedOrigins: config.trustedOrigins,
     telemetry: { enabled: false },
+    // better-auth's own messages (a refused callbackURL, an unknown OAuth state) go to our log, at our level.
+    logger: { log: (level, message, ...args) => logger[level]({ args }, `[better-auth] ${message}`) },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 8,
@@ -151,6 +157,8 @@ export function buildAuthOptions({ config, database, secret, delivery }: AuthOpt
       accountLinking: { enabled: true, trustedProviders: ["google"], allowDifferentEmails: false },
     },
     plugins: [
+      // Describes better-auth's endpoints for /api/openapi.json (auth-openapi.ts); its own HTML reference page stays off.
+      openAPI({ disableDefaultReference: true }),
       bearer(),
       jwt(),
       twoFactor({ issuer: "Reelmart" }),
@@ -200,6 +208,17 @@ export function buildAuthOptions({ config, database, secret, delivery }: AuthOpt
           // Every user has a profiles row from sign-up on (000 §3); is_admin lives there.
           after: async (user) => {
             await database.db.insertInto("profiles").values({ id: user.id }).onConflict((oc) => oc.column("id").doNothing()).execute();
+          },
+        },
+      },
+      session: {
+        create: {
+          // A user an admin banned (modules/admin/users.service.ts) cannot start a new session, and
+          // is told why (returning false would answer 'Failed to create session').
+          before: async (session) => {
+            const profile = await database.db.selectFrom("profiles").select("banned_at").where("id", "=", session.userId).executeTakeFirst();
+            if (profile?.banned_at) throw new APIError("UNAUTHORIZED", { code: "ACCOUNT_SUSPENDED", message: ACCOUNT_SUSPENDED_MESSAGE });
+            return undefined;
           },
         },
       },

@@ -1,7 +1,8 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
+import { AuthProvidersSchema } from "@reelmart/core/api/auth";
 import type { RegisterRoutes } from "../../context.ts";
 
-const ProvidersSchema = z.object({ google: z.object({ clientId: z.string() }).nullable() }).openapi("AuthProviders");
+const ProvidersSchema = AuthProvidersSchema.openapi("AuthProviders");
 
 const providersRoute = createRoute({
   method: "get",

@@ -29,21 +29,21 @@ describe("email + password accounts", () => {
   });
 
   it("reports weak passwords with their reasons", async () => {
-    const { status, body } = await server.json<{ code: string; reasons: string[] }>(
+    const { status, body } = await server.json<{ error: { code: string; reasons: string[] } }>(
       "/api/auth/sign-up/email",
       json({ email: "weak@example.test", password: "password", name: "weak" }),
     );
     expect(status).toBe(400);
-    expect(body.code).toBe("WEAK_PASSWORD");
-    expect(body.reasons).toContain("Password is too common");
-    const short = await server.json<{ reasons: string[] }>("/api/auth/sign-up/email", json({ email: "weak@example.test", password: "abc", name: "x" }));
-    expect(short.body.reasons).toContain("Password must be at least 8 characters");
+    expect(body.error.code).toBe("WEAK_PASSWORD");
+    expect(body.error.reasons).toContain("Password is too common");
+    const short = await server.json<{ error: { reasons: string[] } }>("/api/auth/sign-up/email", json({ email: "weak@example.test", password: "abc", name: "x" }));
+    expect(short.body.error.reasons).toContain("Password must be at least 8 characters");
   });
 
   it("requires an identifier and a password", async () => {
-    const { status, body } = await server.json<{ message: string }>("/api/auth/sign-in/email", json({ email: "a@example.test", password: "" }));
+    const { status, body } = await server.json<{ error: { message: string } }>("/api/auth/sign-in/email", json({ email: "a@example.test", password: "" }));
     expect(status).toBe(400);
-    expect(body.message).toBe(MISSING_CREDENTIALS_MESSAGE);
+    expect(body.error.message).toBe(MISSING_CREDENTIALS_MESSAGE);
   });
 
   it("refuses a cross-origin POST, to better-auth and to our own routes", async () => {

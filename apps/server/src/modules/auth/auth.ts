@@ -1,42 +1,34 @@
 import { betterAuth } from "better-auth";
+import { ERROR_CODES } from "@reelmart/core/api/errors";
 import { Hono } from "hono";
+import { errorBody } from "../../http/errors.ts";
+import type { AppEnv } from "../../http/viewer.ts";
+import { checkAuthRequest, toErrorContract } from "./auth-edge.ts";
 import { CLIENT_IP_HEADER, type buildAuthOptions } from "./auth-options.ts";
 
-// Modules registered through modules.ts get AppDeps, which carries no auth instance; the few that
-// call better-auth's API (admin invitations) look up the instance created on their database.
-const authByDb = new WeakMap<object, Auth>();
-
-export function createAuth(options: ReturnType<typeof buildAuthOptions>) {
-  const auth = betterAuth(options);
-  const db = (options.database as { db?: object } | undefined)?.db;
-  if (db) authByDb.set(db, auth);
-  return auth;
-}
+/** The better-auth instance; server.ts creates one at bootstrap and passes it to modules in AppDeps. */
+export const createAuth = (options: ReturnType<typeof buildAuthOptions>) => betterAuth(options);
 
 export type Auth = ReturnType<typeof createAuth>;
 
-/** The better-auth instance serving this database (created at bootstrap, before modules register). */
-export function authFor(db: object): Auth {
-  const auth = authByDb.get(db);
-  if (!auth) throw new Error("No better-auth instance has been created for this database");
-  return auth;
-}
-
-type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } } };
-
 /**
- * better-auth's own endpoints, mounted at /api/auth. The client IP (for rate limits) comes from
- * the socket, written into our own header so a client cannot choose its bucket by sending one.
+ * better-auth's own endpoints, mounted at /api/auth, behind our edge rules: text in the body and
+ * query passes the same rule as every other route (core/api/text.ts), the client address for its
+ * rate limits is the one the request context resolved (TRUSTED_PROXIES), written into our own
+ * header so a client cannot choose its bucket by sending one, and its errors leave in the API's one
+ * error shape (auth-errors.ts).
  */
 export function authRoutes(auth: Auth) {
-  const routes = new Hono<{ Bindings: NodeBindings }>();
-  routes.on(["GET", "POST"], "/*", (c) => {
+  const routes = new Hono<AppEnv>();
+  routes.on(["GET", "POST"], "/*", async (c) => {
+    const checked = await checkAuthRequest(c.req.raw);
+    if (!checked.ok) return c.json(errorBody(ERROR_CODES.badRequest, checked.message, checked.field), 400);
     const headers = new Headers(c.req.raw.headers);
     headers.delete(CLIENT_IP_HEADER);
-    const address = c.env?.incoming?.socket?.remoteAddress;
-    if (address) headers.set(CLIENT_IP_HEADER, address.replace(/^::ffff:/, ""));
-    const request = new Request(c.req.raw, { headers });
-    return auth.handler(request);
+    const clientIp = c.get("clientIp");
+    if (clientIp) headers.set(CLIENT_IP_HEADER, clientIp);
+    const request = new Request(c.req.url, { method: c.req.method, headers, body: checked.body });
+    return toErrorContract(await auth.handler(request));
   });
   return routes;
 }

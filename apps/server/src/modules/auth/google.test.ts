@@ -102,9 +102,9 @@ describe("Google sign-in against a local OpenID issuer (GOOGLE_ISSUER)", () => {
       const wrongAudience = await issuer.issuer.buildToken({
         scopesOrTransform: (_header, payload) => Object.assign(payload, { sub: "google-sub-4", aud: "someone-else", email: "other@gmail.example" }),
       });
-      const refused = await fresh.json<{ code: string }>("/api/auth/sign-in/social", post({ provider: "google", idToken: { token: wrongAudience } }));
+      const refused = await fresh.json<{ error: { code: string } }>("/api/auth/sign-in/social", post({ provider: "google", idToken: { token: wrongAudience } }));
       expect(refused.status).toBe(401);
-      expect(refused.body.code).toBe("INVALID_TOKEN");
+      expect(refused.body.error.code).toBe("INVALID_TOKEN");
     } finally {
       await fresh.close();
     }
@@ -122,9 +122,9 @@ describe("Google sign-in against a local OpenID issuer (GOOGLE_ISSUER)", () => {
 
     const unlinked = await server.request("/api/auth/unlink-account", post({ accountId: linked.body.find((a) => a.providerId === "google")!.id }, user.headers));
     expect(unlinked.status, await unlinked.clone().text()).toBe(200);
-    const last = await server.json<{ code: string; message: string }>("/api/auth/unlink-account", post({ accountId: linked.body.find((a) => a.providerId === "credential")!.id }, user.headers));
+    const last = await server.json<{ error: { code: string; message: string } }>("/api/auth/unlink-account", post({ accountId: linked.body.find((a) => a.providerId === "credential")!.id }, user.headers));
     expect(last.status).toBe(400);
-    expect(last.body.code).toBe("single_identity_not_deletable");
+    expect(last.body.error.code).toBe("single_identity_not_deletable");
     const remaining = await server.json<{ providerId: string }[]>("/api/auth/list-accounts", { headers: user.headers });
     expect(remaining.body.map((account) => account.providerId)).toEqual(["credential"]);
   });

@@ -16,9 +16,13 @@ const SESSION_COOKIE = /(?:^|;)\s*[^=;]*session_token=/;
  * session lookup cost as much CPU as the handler itself (docs/decisions/030-public-read-cache.md).
  */
 export function hasSessionCredentials(headers: Headers): boolean {
-  if (headers.has("authorization")) return true;
-  const cookie = headers.get("cookie");
-  return cookie !== null && SESSION_COOKIE.test(cookie);
+  return carriesSessionCredentials(headers.get("authorization"), headers.get("cookie"));
+}
+
+/** The same test on raw header values (the fast lane reads node's headers, decision 111). */
+export function carriesSessionCredentials(authorization: string | null | undefined, cookie: string | null | undefined): boolean {
+  if (authorization != null) return true;
+  return cookie != null && SESSION_COOKIE.test(cookie);
 }
 
 /**
@@ -43,21 +47,35 @@ export function sessionMiddleware(auth: Auth, database: Database, trustedOrigins
     if (isCrossOrigin(c, origins)) {
       return c.json(errorBody(ERROR_CODES.forbidden, "Cross-origin requests are not allowed", "origin"), 403);
     }
-    if (c.req.path.startsWith("/api/auth/") || !hasSessionCredentials(c.req.raw.headers)) return next();
+    const isAuthRoute = c.req.path.startsWith("/api/auth/");
+    const hasCredentials = hasSessionCredentials(c.req.raw.headers);
+    if (isAuthRoute || hasCredentials) {
+      await (isAuthRoute ? next() : resolveViewer(c, next));
+      // Anything answered to a signed-in caller, and every auth answer, is personal: never stored by a browser or shared cache.
+      c.res.headers.set("Cache-Control", "no-store");
+      return;
+    }
+    await next();
+  };
+
+  async function resolveViewer(c: Context<AppEnv>, next: Next) {
     const session = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
     if (session) {
       const profile = await database.db
         .selectFrom("profiles")
-        .select("is_admin")
+        .select(["is_admin", "banned_at"])
         .where("id", "=", session.user.id)
         .executeTakeFirst();
+      // A banned user's sessions are deleted at the ban; this covers a request already in flight.
+      if (profile?.banned_at) return next();
       c.set("viewer", {
         userId: session.user.id,
         email: session.user.email,
         name: session.user.name,
         isAdmin: profile?.is_admin ?? false,
+        address: c.get("clientIp") ?? null,
       });
     }
     await next();
-  };
+  }
 }

@@ -1,46 +1,61 @@
-import type { Cart, CartItem } from "@reelmart/core/api/cart";
-import { discountedPaise, fromPaise } from "@reelmart/core/format";
-import type { Kysely } from "kysely";
+import type { AddCartItemBody, Cart } from "@reelmart/core/api/cart";
+import { stockShortfall } from "@reelmart/core/cart-lines";
+import { priceLines } from "@reelmart/core/pricing";
+import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
-import { conflict, notFound } from "../../http/errors.ts";
+import { badRequest, conflict, notFound } from "../../shared/errors.ts";
+import { countToday } from "../analytics/rollups.ts";
 
 // Every query here is scoped by user_id: another user's line is simply not found (404), never visible.
+// A line is a product plus its variant (docs/decisions/100-orders.md); the variant's stock bounds it.
 
-export async function getCart(db: Kysely<DB>, userId: string): Promise<Cart> {
-  const rows = await db
+/** The stock a line may take, in SQL: its variant's when it has one, else the product's. */
+const lineStockOf = (productRef: string, variantRef: string) =>
+  sql<number>`coalesce((select stock from product_variants where id = ${sql.ref(variantRef)}), (select stock from products where id = ${sql.ref(productRef)}))`;
+
+/**
+ * A shopper's cart lines, oldest first, with what pricing them needs: the line, its product's price
+ * and discount, its variant's options and adjustment, and whether the product has variants at all.
+ * The cart adds what it shows; order placement adds what it snapshots, and its lock.
+ */
+export function cartLinesQuery(db: Kysely<DB>, userId: string) {
+  return db
     .selectFrom("cart_items as ci")
     .innerJoin("products as p", "p.id", "ci.product_id")
-    .leftJoin("brands as b", "b.id", "p.brand_id")
-    .select([
+    .leftJoin("product_variants as v", "v.id", "ci.variant_id")
+    .select((eb) => [
       "ci.id",
       "ci.product_id",
+      "ci.variant_id",
+      "ci.media_id",
       "ci.quantity",
       "p.title",
       "p.price",
       "p.discount_percentage",
-      "p.stock",
       "p.thumbnail_url",
-      "b.id as brand_id",
-      "b.name as brand_name",
+      "v.size",
+      "v.color",
+      "v.price_adjustment",
+      eb.exists(eb.selectFrom("product_variants as pv").select("pv.id").whereRef("pv.product_id", "=", "p.id")).as("has_variants"),
     ])
     .where("ci.user_id", "=", userId)
     .orderBy("ci.created_at")
-    .orderBy("ci.id")
+    .orderBy("ci.id");
+}
+
+export async function getCart(db: Kysely<DB>, userId: string): Promise<Cart> {
+  const rows = await cartLinesQuery(db, userId)
+    .leftJoin("brands as b", "b.id", "p.brand_id")
+    .select(["p.stock", "b.id as brand_id", "b.name as brand_name", "v.stock as variant_stock"])
     .execute();
 
-  let totalPaise = 0;
-  let totalQuantity = 0;
-  const items: CartItem[] = rows.map((row) => {
-    const unitPaise = discountedPaise(row.price, Number(row.discount_percentage));
-    const linePaise = unitPaise * row.quantity;
-    totalPaise += linePaise;
-    totalQuantity += row.quantity;
-    return {
+  const { items, totalQuantity, total } = priceLines(
+    rows.map((row) => ({
       id: row.id,
       productId: row.product_id,
+      variantId: row.variant_id,
+      mediaId: row.media_id,
       quantity: row.quantity,
-      unitPrice: fromPaise(unitPaise),
-      lineTotal: fromPaise(linePaise),
       product: {
         id: row.product_id,
         title: row.title,
@@ -49,71 +64,88 @@ export async function getCart(db: Kysely<DB>, userId: string): Promise<Cart> {
         stock: row.stock,
         thumbnailUrl: row.thumbnail_url,
         brand: row.brand_id && row.brand_name ? { id: row.brand_id, name: row.brand_name } : null,
+        hasVariants: Boolean(row.has_variants),
       },
-    };
-  });
-  return { items, totalQuantity, total: fromPaise(totalPaise) };
+      variant:
+        row.variant_id && row.variant_stock !== null && row.price_adjustment !== null
+          ? { id: row.variant_id, size: row.size, color: row.color, stock: row.variant_stock, priceAdjustment: row.price_adjustment }
+          : null,
+    })),
+  );
+  return { items, totalQuantity, total };
 }
 
 /**
  * Adds to the existing line or creates one in a single statement, so two concurrent adds can
  * neither lose an increment nor together exceed stock (the conflict update re-checks the locked row).
  */
-export async function addCartItem(db: Kysely<DB>, userId: string, productId: string, quantity: number): Promise<Cart> {
-  const inserted = await db
-    .insertInto("cart_items")
-    .columns(["user_id", "product_id", "quantity"])
-    .expression((eb) =>
-      eb
-        .selectFrom("products")
-        .select([eb.val(userId).as("user_id"), "id", eb.val(quantity).as("quantity")])
-        .where("id", "=", productId)
-        .where("status", "=", "active")
-        .where("stock", ">=", quantity),
-    )
-    .onConflict((oc) =>
-      oc
-        .columns(["user_id", "product_id"])
-        .doUpdateSet((eb) => ({
-          quantity: eb("cart_items.quantity", "+", eb.ref("excluded.quantity")),
-          updated_at: new Date(),
-        }))
-        .where((eb) =>
-          eb(
-            eb("cart_items.quantity", "+", eb.ref("excluded.quantity")),
-            "<=",
-            eb.selectFrom("products").select("stock").whereRef("products.id", "=", "excluded.product_id"),
-          ),
-        ),
-    )
-    .returning("quantity")
-    .executeTakeFirst();
-  if (!inserted) throw await explainRejectedQuantity(db, userId, productId, "add");
+export async function addCartItem(db: Kysely<DB>, userId: string, input: AddCartItemBody): Promise<Cart> {
+  const { productId, quantity } = input;
+  const variantId = input.variantId ?? null;
+  await requireVariantChoice(db, productId, variantId);
+  const inserted = await db.transaction().execute(async (trx) => {
+    const added = await trx
+      .insertInto("cart_items")
+      .columns(["user_id", "product_id", "variant_id", "media_id", "quantity"])
+      .expression((eb) =>
+        eb
+          .selectFrom("products as p")
+          .leftJoin("product_variants as v", (join) => join.onRef("v.product_id", "=", "p.id").on("v.id", "=", variantId))
+          .select([
+            eb.val(userId).as("user_id"),
+            "p.id",
+            "v.id as variant_id",
+            // A media id that is not this product's is dropped rather than trusted.
+            sql<string | null>`(select m.id from product_media m where m.id = ${input.mediaId ?? null} and m.product_id = p.id)`.as("media_id"),
+            eb.val(quantity).as("quantity"),
+          ])
+          .where("p.id", "=", productId)
+          .where("p.status", "=", "active")
+          .where((w) => (variantId ? w("v.stock", ">=", quantity) : w("p.stock", ">=", quantity))),
+      )
+      .onConflict((oc) =>
+        oc
+          .constraint("cart_items_line_key")
+          .doUpdateSet((eb) => ({
+            quantity: eb("cart_items.quantity", "+", eb.ref("excluded.quantity")),
+            updated_at: new Date(),
+          }))
+          .where((eb) => eb(eb("cart_items.quantity", "+", eb.ref("excluded.quantity")), "<=", lineStockOf("excluded.product_id", "excluded.variant_id"))),
+      )
+      .returning("quantity")
+      .executeTakeFirst();
+    // The add is counted for the video it started from when that video is this product's (decision 150).
+    if (added) await countToday(trx, "add_to_carts", { productId, mediaId: await mediaOfProduct(trx, input.mediaId ?? null, productId) });
+    return added;
+  });
+  if (!inserted) throw await explainRejectedAdd(db, userId, productId, variantId, quantity);
   return getCart(db, userId);
 }
 
+async function mediaOfProduct(db: Kysely<DB>, mediaId: string | null, productId: string): Promise<string | null> {
+  if (!mediaId) return null;
+  const media = await db.selectFrom("product_media").select("id").where("id", "=", mediaId).where("product_id", "=", productId).executeTakeFirst();
+  return media?.id ?? null;
+}
+
 /** Sets a line's quantity; 0 or less removes it (000 §5). */
-export async function setCartQuantity(db: Kysely<DB>, userId: string, productId: string, quantity: number): Promise<Cart> {
-  if (quantity <= 0) return removeCartItem(db, userId, productId);
+export async function setCartQuantity(db: Kysely<DB>, userId: string, lineId: string, quantity: number): Promise<Cart> {
+  if (quantity <= 0) return removeCartItem(db, userId, lineId);
   const updated = await db
     .updateTable("cart_items")
     .set({ quantity, updated_at: new Date() })
     .where("user_id", "=", userId)
-    .where("product_id", "=", productId)
-    .where((eb) => eb(eb.val(quantity), "<=", eb.selectFrom("products").select("stock").whereRef("products.id", "=", "cart_items.product_id")))
+    .where("id", "=", lineId)
+    .where((eb) => eb(eb.val(quantity), "<=", lineStockOf("cart_items.product_id", "cart_items.variant_id")))
     .returning("quantity")
     .executeTakeFirst();
-  if (!updated) throw await explainRejectedQuantity(db, userId, productId, "set");
+  if (!updated) throw await explainRejectedSet(db, userId, lineId, quantity);
   return getCart(db, userId);
 }
 
-export async function removeCartItem(db: Kysely<DB>, userId: string, productId: string): Promise<Cart> {
-  const deleted = await db
-    .deleteFrom("cart_items")
-    .where("user_id", "=", userId)
-    .where("product_id", "=", productId)
-    .executeTakeFirst();
-  if (deleted.numDeletedRows === 0n) throw notFound("This product is not in your cart");
+export async function removeCartItem(db: Kysely<DB>, userId: string, lineId: string): Promise<Cart> {
+  const deleted = await db.deleteFrom("cart_items").where("user_id", "=", userId).where("id", "=", lineId).executeTakeFirst();
+  if (deleted.numDeletedRows === 0n) throw notFound("This line is not in your cart");
   return getCart(db, userId);
 }
 
@@ -122,18 +154,38 @@ export async function clearCart(db: Kysely<DB>, userId: string): Promise<Cart> {
   return getCart(db, userId);
 }
 
-/** Runs only after a write matched nothing, to tell "no such product/line" from "not enough stock". */
-async function explainRejectedQuantity(db: Kysely<DB>, userId: string, productId: string, mode: "add" | "set") {
+/** A product sold by size/colour is added as one of its variants, and only its own. */
+async function requireVariantChoice(db: Kysely<DB>, productId: string, variantId: string | null) {
+  const variants = await db.selectFrom("product_variants").select("id").where("product_id", "=", productId).execute();
+  if (variantId && !variants.some((variant) => variant.id === variantId)) throw notFound(`Variant not found with ID ${variantId}`);
+  if (!variantId && variants.length) throw badRequest("Choose a size or colour first", "variantId");
+}
+
+/** Runs only after a write matched nothing, to tell "no such product" from "not enough stock". */
+async function explainRejectedAdd(db: Kysely<DB>, userId: string, productId: string, variantId: string | null, quantity: number) {
   const product = await db.selectFrom("products").select(["stock", "status"]).where("id", "=", productId).executeTakeFirst();
-  if (!product || (mode === "add" && product.status !== "active")) return notFound(`Product not found with ID ${productId}`);
+  if (!product || product.status !== "active") return notFound(`Product not found with ID ${productId}`);
+  const variant = variantId ? await db.selectFrom("product_variants").select("stock").where("id", "=", variantId).executeTakeFirst() : undefined;
   const line = await db
     .selectFrom("cart_items")
     .select("quantity")
     .where("user_id", "=", userId)
     .where("product_id", "=", productId)
+    .where((eb) => (variantId ? eb("variant_id", "=", variantId) : eb("variant_id", "is", null)))
     .executeTakeFirst();
-  if (mode === "set" && !line) return notFound("This product is not in your cart");
-  const inCart = mode === "add" ? (line?.quantity ?? 0) : 0;
-  if (product.stock === 0) return conflict("This product is out of stock", "quantity");
-  return conflict(`Only ${product.stock} in stock${inCart ? ` and ${inCart} already in your cart` : ""}`, "quantity");
+  const stock = variant ? variant.stock : product.stock;
+  return conflict(stockShortfall(stock, quantity, line?.quantity ?? 0) ?? "The stock changed, please try again", "quantity");
+}
+
+async function explainRejectedSet(db: Kysely<DB>, userId: string, lineId: string, quantity: number) {
+  const line = await db
+    .selectFrom("cart_items as ci")
+    .innerJoin("products as p", "p.id", "ci.product_id")
+    .leftJoin("product_variants as v", "v.id", "ci.variant_id")
+    .select(["p.stock", "v.stock as variant_stock"])
+    .where("ci.user_id", "=", userId)
+    .where("ci.id", "=", lineId)
+    .executeTakeFirst();
+  if (!line) return notFound("This line is not in your cart");
+  return conflict(stockShortfall(line.variant_stock ?? line.stock, quantity) ?? "The stock changed, please try again", "quantity");
 }

@@ -1,9 +1,9 @@
+import type { ErrorBody } from "@reelmart/core/api/errors";
 import type { Cart } from "@reelmart/core/api/cart";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestServer, startTestServer } from "../../testing/test-server.ts";
 import { type TestUser, signUpUser } from "../../testing/users.ts";
 
-type ErrorReply = { error: { code: string; message: string; field?: string } };
 
 describe("cart API", () => {
   let server: TestServer;
@@ -19,6 +19,12 @@ describe("cart API", () => {
       headers: { ...(user?.headers ?? {}), ...(body === undefined ? {} : { "content-type": "application/json" }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
+
+  /** The id of the user's line for a product (lines are addressed by id). */
+  const lineOf = async (user: TestUser, productId: string) => {
+    const { body } = await call(user, "GET", "/api/cart");
+    return body.items.find((item) => item.productId === productId)?.id ?? crypto.randomUUID();
+  };
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -43,11 +49,11 @@ describe("cart API", () => {
     for (const [method, path] of [
       ["GET", "/api/cart"],
       ["POST", "/api/cart/items"],
-      ["PUT", `/api/cart/items/${phone}`],
-      ["DELETE", `/api/cart/items/${phone}`],
+      ["PUT", `/api/cart/items/${crypto.randomUUID()}`],
+      ["DELETE", `/api/cart/items/${crypto.randomUUID()}`],
       ["DELETE", "/api/cart"],
     ] as const) {
-      const { status, body } = await call<ErrorReply>(null, method, path, method === "GET" || method === "DELETE" ? undefined : { nope: 1 });
+      const { status, body } = await call<ErrorBody>(null, method, path, method === "GET" || method === "DELETE" ? undefined : { nope: 1 });
       expect(status, `${method} ${path}`).toBe(401);
       expect(body.error.code).toBe("unauthenticated");
     }
@@ -89,8 +95,8 @@ describe("cart API", () => {
       .returning("id")
       .executeTakeFirstOrThrow();
     const { body } = await call(bob, "POST", "/api/cart/items", { productId: sale.id, quantity: 3 });
-    // 999.99 less 12.5% is 874.99125, rounded to 874.99 per unit.
-    expect(body.items[0]).toMatchObject({ unitPrice: "874.99", lineTotal: "2624.97" });
+    // 999.99 less 12.5% is 874.99125: a discounted price is rounded to the whole rupee (decision 120).
+    expect(body.items[0]).toMatchObject({ unitPrice: "875.00", lineTotal: "2625.00" });
     await call(bob, "DELETE", "/api/cart");
   });
 
@@ -101,51 +107,53 @@ describe("cart API", () => {
   });
 
   it("bounds quantities by stock with a 409 naming quantity", async () => {
-    const add = await call<ErrorReply>(alice, "POST", "/api/cart/items", { productId: phone, quantity: 3 });
+    const add = await call<ErrorBody>(alice, "POST", "/api/cart/items", { productId: phone, quantity: 3 });
     expect(add.status).toBe(409);
     expect(add.body.error).toMatchObject({ code: "conflict", field: "quantity" });
     expect(add.body.error.message).toBe("Only 5 in stock and 3 already in your cart");
-    const set = await call<ErrorReply>(alice, "PUT", `/api/cart/items/${phone}`, { quantity: 6 });
+    const line = await lineOf(alice, phone);
+    const set = await call<ErrorBody>(alice, "PUT", `/api/cart/items/${line}`, { quantity: 6 });
     expect(set.status).toBe(409);
-    expect(set.body.error.field).toBe("quantity");
-    const ok = await call(alice, "PUT", `/api/cart/items/${phone}`, { quantity: 5 });
+    expect(set.body.error).toMatchObject({ field: "quantity", message: "Only 5 in stock" });
+    const ok = await call(alice, "PUT", `/api/cart/items/${line}`, { quantity: 5 });
     expect(ok.body.items.find((item) => item.productId === phone)?.quantity).toBe(5);
   });
 
   it("rejects bad input with a 400 naming the field, and unknown or draft products with 404", async () => {
-    const badId = await call<ErrorReply>(alice, "POST", "/api/cart/items", { productId: "x" });
+    const badId = await call<ErrorBody>(alice, "POST", "/api/cart/items", { productId: "x" });
     expect(badId.status).toBe(400);
     expect(badId.body.error.field).toBe("productId");
-    const badQuantity = await call<ErrorReply>(alice, "POST", "/api/cart/items", { productId: phone, quantity: 1.5 });
+    const badQuantity = await call<ErrorBody>(alice, "POST", "/api/cart/items", { productId: phone, quantity: 1.5 });
     expect(badQuantity.status).toBe(400);
     expect(badQuantity.body.error.field).toBe("quantity");
-    const badParam = await call<ErrorReply>(alice, "PUT", "/api/cart/items/not-a-uuid", { quantity: 1 });
+    const badParam = await call<ErrorBody>(alice, "PUT", "/api/cart/items/not-a-uuid", { quantity: 1 });
     expect(badParam.status).toBe(400);
-    expect(badParam.body.error.field).toBe("productId");
-    const unknown = await call<ErrorReply>(alice, "POST", "/api/cart/items", { productId: crypto.randomUUID() });
+    expect(badParam.body.error.field).toBe("id");
+    const unknown = await call<ErrorBody>(alice, "POST", "/api/cart/items", { productId: crypto.randomUUID() });
     expect(unknown.status).toBe(404);
-    const hidden = await call<ErrorReply>(alice, "POST", "/api/cart/items", { productId: draft });
+    const hidden = await call<ErrorBody>(alice, "POST", "/api/cart/items", { productId: draft });
     expect(hidden.status).toBe(404);
   });
 
   it("never shows or changes another user's lines: 404 and unchanged", async () => {
     const before = await call(alice, "GET", "/api/cart");
     expect((await call(bob, "GET", "/api/cart")).body.items).toEqual([]);
-    const set = await call<ErrorReply>(bob, "PUT", `/api/cart/items/${phone}`, { quantity: 1 });
+    const phoneLine = await lineOf(alice, phone);
+    const set = await call<ErrorBody>(bob, "PUT", `/api/cart/items/${phoneLine}`, { quantity: 1 });
     expect(set.status).toBe(404);
-    const remove = await call<ErrorReply>(bob, "DELETE", `/api/cart/items/${phone}`);
+    const remove = await call<ErrorBody>(bob, "DELETE", `/api/cart/items/${phoneLine}`);
     expect(remove.status).toBe(404);
-    const zero = await call<ErrorReply>(bob, "PUT", `/api/cart/items/${case_}`, { quantity: 0 });
+    const zero = await call<ErrorBody>(bob, "PUT", `/api/cart/items/${await lineOf(alice, case_)}`, { quantity: 0 });
     expect(zero.status).toBe(404);
     await call(bob, "DELETE", "/api/cart");
     expect((await call(alice, "GET", "/api/cart")).body).toEqual(before.body);
   });
 
   it("removes a line on quantity 0 or less, and on delete", async () => {
-    const zero = await call(alice, "PUT", `/api/cart/items/${phone}`, { quantity: -1 });
+    const zero = await call(alice, "PUT", `/api/cart/items/${await lineOf(alice, phone)}`, { quantity: -1 });
     expect(zero.status).toBe(200);
     expect(zero.body.items.map((item) => item.productId)).toEqual([case_]);
-    const removed = await call(alice, "DELETE", `/api/cart/items/${case_}`);
+    const removed = await call(alice, "DELETE", `/api/cart/items/${await lineOf(alice, case_)}`);
     expect(removed.body).toEqual({ items: [], totalQuantity: 0, total: "0.00" });
   });
 
@@ -157,8 +165,44 @@ describe("cart API", () => {
     expect(body.items).toEqual([]);
   });
 
+  it("keeps one line per variant, charges its adjustment and bounds it by the variant's stock", async () => {
+    const { db } = server.deps.database;
+    const hoodie = await db
+      .insertInto("products")
+      .values({ title: "Hoodie", price: "2000.00", discount_percentage: "10", stock: 5, status: "active", specifications: "{}" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const [m, l] = await db
+      .insertInto("product_variants")
+      .values([
+        { product_id: hoodie.id, size: "M", color: "Forest", stock: 3, price_adjustment: "0" },
+        { product_id: hoodie.id, size: "L", color: "Forest", stock: 2, price_adjustment: "100.00" },
+      ])
+      .returning("id")
+      .execute();
+    const carol = await signUpUser(server);
+    const unchosen = await call<ErrorBody>(carol, "POST", "/api/cart/items", { productId: hoodie.id });
+    expect(unchosen.status).toBe(400);
+    expect(unchosen.body.error.field).toBe("variantId");
+    const foreign = await call<ErrorBody>(carol, "POST", "/api/cart/items", { productId: phone, variantId: m!.id });
+    expect(foreign.status).toBe(404);
+
+    await call(carol, "POST", "/api/cart/items", { productId: hoodie.id, variantId: m!.id });
+    const { body } = await call(carol, "POST", "/api/cart/items", { productId: hoodie.id, variantId: l!.id, quantity: 2 });
+    expect(body.items.map((item) => [item.variant?.size, item.quantity, item.unitPrice, item.lineTotal])).toEqual([
+      ["M", 1, "1800.00", "1800.00"],
+      ["L", 2, "1890.00", "3780.00"],
+    ]);
+    expect(body.items[0]!.product.hasVariants).toBe(true);
+    const over = await call<ErrorBody>(carol, "POST", "/api/cart/items", { productId: hoodie.id, variantId: l!.id });
+    expect(over.status).toBe(409);
+    expect(over.body.error.message).toBe("Only 2 in stock and 2 already in your cart");
+    const setOver = await call<ErrorBody>(carol, "PUT", `/api/cart/items/${body.items[0]!.id}`, { quantity: 4 });
+    expect(setOver.body.error.message).toBe("Only 3 in stock");
+  });
+
   it("is described in the OpenAPI document", async () => {
     const { body } = await server.json<{ paths: Record<string, unknown> }>("/api/openapi.json");
-    expect(Object.keys(body.paths)).toEqual(expect.arrayContaining(["/api/cart", "/api/cart/items", "/api/cart/items/{productId}"]));
+    expect(Object.keys(body.paths)).toEqual(expect.arrayContaining(["/api/cart", "/api/cart/items", "/api/cart/items/{id}"]));
   });
 });

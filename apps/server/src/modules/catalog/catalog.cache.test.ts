@@ -4,7 +4,7 @@ import { PublicCache } from "../../http/public-cache.ts";
 import { createMarketplace, createMedia, createProduct } from "../../testing/fixtures.ts";
 import { type TestServer, startTestServer } from "../../testing/test-server.ts";
 import { type TestUser, signUpUser } from "../../testing/users.ts";
-import { type CatalogueEntry, CatalogueCache, catalogueCache } from "./catalog.cache.ts";
+import { type CatalogueEntry, CatalogueCache } from "./catalog.cache.ts";
 
 
 describe("CatalogueCache", () => {
@@ -67,7 +67,7 @@ describe("catalogue cache in the app", () => {
   it("serves signed-in reads from memory with current counters", async () => {
     const { id, mediaId } = await playableProduct("Cached kettle");
     expect((await server.json(`/api/products/${id}`, { headers: user.headers })).status).toBe(200);
-    expect(catalogueCache(server.deps.database.db)?.get(id)).toBeDefined();
+    expect(server.deps.catalogueCache?.get(id)).toBeDefined();
     // A counter changes without a notification; the catalogue stays cached, the count is current.
     await server.deps.database.db.updateTable("product_media").set({ like_count: 9 }).where("id", "=", mediaId).execute();
     const detail = await server.json<{ media: { likeCount: number }[] }>(`/api/products/${id}`, { headers: user.headers });
@@ -85,7 +85,7 @@ describe("catalogue cache in the app", () => {
 
     await db.updateTable("products").set({ status: "archived" }).where("id", "=", hidden.id).execute();
     await db.deleteFrom("products").where("id", "=", deleted.id).execute();
-    await eventually(async () => catalogueCache(db)?.get(hidden.id) === undefined);
+    await eventually(async () => server.deps.catalogueCache?.get(hidden.id) === undefined);
     for (const headers of [user.headers, undefined]) {
       for (const { id } of [hidden, deleted]) expect((await server.json(`/api/products/${id}`, { headers })).status).toBe(404);
       expect(await feedIds(headers)).not.toContain(hidden.id);

@@ -1,7 +1,4 @@
 import type { Media } from "@reelmart/core/api/catalog";
-import type { Kysely } from "kysely";
-import type { DB } from "../../db/schema.ts";
-import { type PublicCache, publicCacheFor } from "../../http/public-cache.ts";
 import type { ProductDetailParts, ProductRow } from "./catalog.mappers.ts";
 
 // Decision 030: the catalogue part of active products, kept in memory until the catalogue changes.
@@ -21,6 +18,14 @@ export interface CatalogueEntry {
   listedIn: ReadonlySet<string>;
 }
 
+/**
+ * What tells the cache the catalogue changed: a generation that moves on every catalogue write (the
+ * public read cache's, bumped by migration 0002's notifications; server.ts passes it in).
+ */
+export interface CatalogueInvalidation {
+  readonly generation: number;
+}
+
 /** About 2–4 KB of heap per product: tens of MB at most, next to the public cache's 32 MB. */
 const MAX_ENTRIES = 10_000;
 
@@ -30,7 +35,7 @@ export class CatalogueCache {
   private generation: number;
 
   constructor(
-    private readonly invalidation: PublicCache,
+    private readonly invalidation: CatalogueInvalidation,
     private readonly maxEntries = MAX_ENTRIES,
   ) {
     this.generation = invalidation.generation;
@@ -75,18 +80,4 @@ export class CatalogueCache {
     this.entries.clear();
     this.generation = this.invalidation.generation;
   }
-}
-
-const caches = new WeakMap<PublicCache, CatalogueCache>();
-
-/** The catalogue cache for `db`, while the public cache listens for its writes; otherwise none. */
-export function catalogueCache(db: Kysely<DB>): CatalogueCache | undefined {
-  const invalidation = publicCacheFor(db);
-  if (!invalidation) return undefined;
-  let cache = caches.get(invalidation);
-  if (!cache) {
-    cache = new CatalogueCache(invalidation);
-    caches.set(invalidation, cache);
-  }
-  return cache;
 }

@@ -1,4 +1,5 @@
 import { isUuid } from "@reelmart/core/ids";
+import { sql } from "kysely";
 
 /**
  * A keyset position (created_at, id) for lists ordered newest first. The timestamp travels as
@@ -23,4 +24,15 @@ export function decodeCursor(cursor: string): Keyset | null {
   // Beyond 2^53 µs (year 2255) the database's interval arithmetic would no longer be exact.
   if (Math.abs(Number(createdAtMicros)) > Number.MAX_SAFE_INTEGER) return null;
   return { createdAtMicros, id };
+}
+
+/** Rows strictly after `after` in (created_at desc, id desc) order, comparing at full precision. */
+export function afterKeyset(table: "p" | "b", after: Keyset) {
+  return sql<boolean>`(${sql.ref(`${table}.created_at`)}, ${sql.ref(`${table}.id`)}) < (timestamptz 'epoch' + cast(${after.createdAtMicros} as bigint) * interval '1 microsecond', cast(${after.id} as uuid))`;
+}
+
+/** The cursor of the page after `rows` (fetched with one extra row, which tells whether that page exists). */
+export function nextCursor<T extends { id: string; keyset_at: string }>(rows: T[], limit: number): string | null {
+  const last = rows[limit - 1];
+  return rows.length > limit && last ? encodeCursor({ createdAtMicros: last.keyset_at, id: last.id }) : null;
 }

@@ -47,6 +47,7 @@ export interface MediaRow {
   view_count: number;
   share_count: number;
   status: "processing" | "ready" | "failed";
+  captions_url: string | null;
 }
 
 export interface BrandRow {
@@ -115,6 +116,7 @@ export function toMedia(row: MediaRow, renditions: MediaRendition[]): Media {
     shareCount: row.share_count,
     status: row.status,
     renditions,
+    captionsUrl: row.captions_url,
   };
 }
 

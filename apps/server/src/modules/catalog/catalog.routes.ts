@@ -12,18 +12,18 @@ import {
   ProductListQuerySchema,
   ProductListSchema,
   ProductPageSchema,
-  SearchQuerySchema,
 } from "@reelmart/core/api/catalog";
-import { ErrorBodySchema } from "@reelmart/core/api/errors";
-import type { z } from "zod";
 import type { RegisterRoutes } from "../../context.ts";
-import { badRequest, notFound } from "../../http/errors.ts";
+import { badRequest, notFound } from "../../shared/errors.ts";
 import { type Keyset, decodeCursor } from "./catalog.cursor.ts";
-import * as catalog from "./catalog.service.ts";
+import { getBrand, listBrands } from "./brands.service.ts";
+import { listCategories } from "./categories.service.ts";
+import { listMarketplaces } from "./marketplaces.service.ts";
+import { getProduct, getProductsByIds, listProducts } from "./products.service.ts";
+import { errorResponse, jsonResponse } from "../../http/routes.ts";
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
-const badInput = json(ErrorBodySchema, "A parameter is invalid; error.field names it");
-const unknown = (what: string) => json(ErrorBodySchema, `No such ${what}`);
+const badInput = errorResponse("A parameter is invalid; error.field names it");
+const unknown = (what: string) => errorResponse(`No such ${what}`);
 
 const listProductsRoute = createRoute({
   method: "get",
@@ -32,7 +32,7 @@ const listProductsRoute = createRoute({
   summary: "Active products, newest first",
   description: "Keyset paged; pass nextCursor back as cursor. marketplaceId keeps products listed in that marketplace.",
   request: { query: ProductListQuerySchema },
-  responses: { 200: json(ProductPageSchema, "One page of products"), 400: badInput },
+  responses: { 200: jsonResponse(ProductPageSchema, "One page of products"), 400: badInput },
 });
 
 const productBatchRoute = createRoute({
@@ -42,7 +42,7 @@ const productBatchRoute = createRoute({
   summary: "Active products by id, in the order asked for",
   description: "Up to 100 comma-separated ids; unknown or inactive ids are left out.",
   request: { query: ProductBatchQuerySchema },
-  responses: { 200: json(ProductListSchema, "The products found"), 400: badInput },
+  responses: { 200: jsonResponse(ProductListSchema, "The products found"), 400: badInput },
 });
 
 const productRoute = createRoute({
@@ -51,7 +51,7 @@ const productRoute = createRoute({
   tags: ["catalogue"],
   summary: "One product with brand, media, highlights, promotions, variants and marketplaces",
   request: { params: IdParamSchema, query: ProductDetailQuerySchema },
-  responses: { 200: json(ProductDetailSchema, "The product"), 400: badInput, 404: unknown("product (or not listed in marketplaceId)") },
+  responses: { 200: jsonResponse(ProductDetailSchema, "The product"), 400: badInput, 404: unknown("product (or not listed in marketplaceId)") },
 });
 
 const listBrandsRoute = createRoute({
@@ -61,7 +61,7 @@ const listBrandsRoute = createRoute({
   summary: "Brands, newest first",
   description: "Keyset paged; q keeps brands whose name contains it.",
   request: { query: BrandListQuerySchema },
-  responses: { 200: json(BrandPageSchema, "One page of brands"), 400: badInput },
+  responses: { 200: jsonResponse(BrandPageSchema, "One page of brands"), 400: badInput },
 });
 
 const brandRoute = createRoute({
@@ -70,7 +70,7 @@ const brandRoute = createRoute({
   tags: ["catalogue"],
   summary: "One brand with its active product count",
   request: { params: IdParamSchema },
-  responses: { 200: json(BrandSchema, "The brand"), 400: badInput, 404: unknown("brand") },
+  responses: { 200: jsonResponse(BrandSchema, "The brand"), 400: badInput, 404: unknown("brand") },
 });
 
 const categoriesRoute = createRoute({
@@ -78,7 +78,7 @@ const categoriesRoute = createRoute({
   path: "/categories",
   tags: ["catalogue"],
   summary: "Product categories by name",
-  responses: { 200: json(CategoryListSchema, "Every category") },
+  responses: { 200: jsonResponse(CategoryListSchema, "Every category") },
 });
 
 const marketplacesRoute = createRoute({
@@ -86,17 +86,7 @@ const marketplacesRoute = createRoute({
   path: "/marketplaces",
   tags: ["catalogue"],
   summary: "Active marketplaces in display order",
-  responses: { 200: json(MarketplaceListSchema, "Every active marketplace") },
-});
-
-const searchRoute = createRoute({
-  method: "get",
-  path: "/search",
-  tags: ["catalogue"],
-  summary: "Search active products by title, description and category",
-  description: "Case-insensitive substring match; % and _ match themselves. Title matches rank first. A blank q returns no items.",
-  request: { query: SearchQuerySchema },
-  responses: { 200: json(ProductListSchema, "Matching products"), 400: badInput },
+  responses: { 200: jsonResponse(MarketplaceListSchema, "Every active marketplace") },
 });
 
 function keysetFrom(cursor: string | undefined): Keyset | undefined {
@@ -106,41 +96,39 @@ function keysetFrom(cursor: string | undefined): Keyset | undefined {
   return keyset;
 }
 
-export const registerCatalogRoutes: RegisterRoutes = (app, { database }) => {
+export const registerCatalogRoutes: RegisterRoutes = (app, { database, catalogueCache }) => {
   const { db } = database;
 
   app.openapi(listProductsRoute, async (c) => {
     const { cursor, ...filters } = c.req.valid("query");
-    return c.json(await catalog.listProducts(db, { ...filters, after: keysetFrom(cursor) }), 200);
+    return c.json(await listProducts(db, { ...filters, after: keysetFrom(cursor) }), 200);
   });
 
   // Registered before /products/{id} so "batch" is never read as an id.
   app.openapi(productBatchRoute, async (c) => {
-    return c.json({ items: await catalog.getProductsByIds(db, c.req.valid("query").ids) }, 200);
+    return c.json({ items: await getProductsByIds(db, c.req.valid("query").ids) }, 200);
   });
 
   app.openapi(productRoute, async (c) => {
     const { id } = c.req.valid("param");
-    const product = await catalog.getProduct(db, id, c.req.valid("query").marketplaceId);
+    const product = await getProduct({ db, cache: catalogueCache }, id, c.req.valid("query").marketplaceId);
     if (!product) throw notFound(`Product with ID ${id} not found`);
     return c.json(product, 200);
   });
 
   app.openapi(listBrandsRoute, async (c) => {
     const { cursor, ...filters } = c.req.valid("query");
-    return c.json(await catalog.listBrands(db, { ...filters, after: keysetFrom(cursor) }), 200);
+    return c.json(await listBrands(db, { ...filters, after: keysetFrom(cursor) }), 200);
   });
 
   app.openapi(brandRoute, async (c) => {
     const { id } = c.req.valid("param");
-    const brand = await catalog.getBrand(db, id);
+    const brand = await getBrand(db, id);
     if (!brand) throw notFound(`Brand with ID ${id} not found`);
     return c.json(brand, 200);
   });
 
-  app.openapi(categoriesRoute, async (c) => c.json({ items: await catalog.listCategories(db) }, 200));
+  app.openapi(categoriesRoute, async (c) => c.json({ items: await listCategories(db) }, 200));
 
-  app.openapi(marketplacesRoute, async (c) => c.json({ items: await catalog.listMarketplaces(db) }, 200));
-
-  app.openapi(searchRoute, async (c) => c.json({ items: await catalog.searchProducts(db, c.req.valid("query")) }, 200));
+  app.openapi(marketplacesRoute, async (c) => c.json({ items: await listMarketplaces(db) }, 200));
 };

@@ -1,3 +1,4 @@
+import type { ErrorBody } from "@reelmart/core/api/errors";
 import { randomUUID } from "node:crypto";
 import { ProductDetailSchema, ProductPageSchema, type Brand, type Page, type ProductDetail, type ProductSummary } from "@reelmart/core/api/catalog";
 import { BRAND_COVER_PLACEHOLDER } from "@reelmart/core/constants";
@@ -8,7 +9,6 @@ import type { DB } from "../../db/schema.ts";
 import { createBrand, createMarketplace, createMedia, createProduct } from "../../testing/fixtures.ts";
 import { type TestServer, startTestServer } from "../../testing/test-server.ts";
 
-type ErrorResponse = { error: { code: string; message: string; field?: string } };
 
 let server: TestServer;
 let db: Kysely<DB>;
@@ -60,7 +60,7 @@ describe("GET /api/products", () => {
     expect(body.items).toHaveLength(20);
     expect(body.nextCursor).not.toBeNull();
     for (const limit of ["0", "101", "abc", "1.5"]) {
-      const { status, body: error } = await get<ErrorResponse>(`/api/products?limit=${limit}`);
+      const { status, body: error } = await get<ErrorBody>(`/api/products?limit=${limit}`);
       expect(status).toBe(400);
       expect(error.error.field).toBe("limit");
     }
@@ -95,7 +95,7 @@ describe("GET /api/products", () => {
       [`cursor=${Buffer.from(`99999999999999999|${randomUUID()}`).toString("base64url")}`, "cursor"],
       [`cursor=${Buffer.from(`1700000000000000|${randomUUID()}|x`).toString("base64url")}`, "cursor"],
     ] as const) {
-      const { status, body } = await get<ErrorResponse>(`/api/products?${query}`);
+      const { status, body } = await get<ErrorBody>(`/api/products?${query}`);
       expect(status, query).toBe(400);
       expect(body.error).toMatchObject({ code: "bad_request", field });
     }
@@ -169,7 +169,7 @@ describe("GET /api/products/{id}", () => {
 
   it("answers 404 with the spec's wording for unknown, draft and unlisted products", async () => {
     const unknownId = randomUUID();
-    const missing = await get<ErrorResponse>(`/api/products/${unknownId}`);
+    const missing = await get<ErrorBody>(`/api/products/${unknownId}`);
     expect(missing.status).toBe(404);
     expect(missing.body.error).toEqual({ code: "not_found", message: `Product with ID ${unknownId} not found` });
 
@@ -183,7 +183,7 @@ describe("GET /api/products/{id}", () => {
   });
 
   it("answers 400 naming the field when the id is not a UUID", async () => {
-    const { status, body } = await get<ErrorResponse>("/api/products/not-a-uuid");
+    const { status, body } = await get<ErrorBody>("/api/products/not-a-uuid");
     expect(status).toBe(400);
     expect(body.error.field).toBe("id");
   });
@@ -204,7 +204,7 @@ describe("GET /api/products/batch", () => {
   it("refuses more than 100 ids, none, or a malformed one", async () => {
     const many = Array.from({ length: 101 }, () => randomUUID()).join(",");
     for (const query of [`ids=${many}`, "ids=", "", `ids=${randomUUID()},nope`]) {
-      const { status, body } = await get<ErrorResponse>(`/api/products/batch?${query}`);
+      const { status, body } = await get<ErrorBody>(`/api/products/batch?${query}`);
       expect(status, query).toBe(400);
       expect(body.error.field).toMatch(/^ids/);
     }
@@ -258,7 +258,7 @@ describe("brands, categories, marketplaces", () => {
 
   it("answers 404 for an unknown brand and 400 for a malformed id", async () => {
     expect((await get(`/api/brands/${randomUUID()}`)).status).toBe(404);
-    const bad = await get<ErrorResponse>("/api/brands/123");
+    const bad = await get<ErrorBody>("/api/brands/123");
     expect(bad.status).toBe(400);
     expect(bad.body.error.field).toBe("id");
   });
@@ -277,85 +277,6 @@ describe("brands, categories, marketplaces", () => {
     expect(markets.body.items.map((m) => m.id)).not.toContain(hidden.id);
     const orders = markets.body.items.map((m) => m.displayOrder);
     expect(orders).toEqual([...orders].sort((a, b) => a - b));
-  });
-});
-
-describe("GET /api/search", () => {
-  it("returns no items for a blank or whitespace term", async () => {
-    await createProduct(db, { title: "Anything" });
-    for (const q of ["", "%20%20", "%09"]) {
-      const { status, body } = await get<{ items: unknown[] }>(`/api/search?q=${q}`);
-      expect(status).toBe(200);
-      expect(body.items).toEqual([]);
-    }
-    expect((await get<{ items: unknown[] }>("/api/search")).body.items).toEqual([]);
-  });
-
-  it("refuses a 10,000 character term naming q", async () => {
-    const { status, body } = await get<ErrorResponse>(`/api/search?q=${"a".repeat(10_000)}`);
-    expect(status).toBe(400);
-    expect(body.error.field).toBe("q");
-  });
-
-  it("matches title, description and category case-insensitively, titles first and an exact title first of all", async () => {
-    const word = `zephyr${randomUUID().slice(0, 6)}`;
-    const byCategory = await createProduct(db, { title: "Lamp", category: `${word}-home`, created_at: "2024-03-03T00:00:00Z" });
-    const byDescription = await createProduct(db, { title: "Mug", description: `A ${word.toUpperCase()} mug`, created_at: "2024-03-02T00:00:00Z" });
-    const byTitle = await createProduct(db, { title: `The ${word} kettle`, created_at: "2024-01-01T00:00:00Z" });
-    const exact = await createProduct(db, { title: word.toUpperCase(), created_at: "2023-01-01T00:00:00Z" });
-    await createProduct(db, { title: `${word} draft`, status: "draft" });
-
-    const { body } = await get<{ items: ProductSummary[] }>(`/api/search?q=${word}`);
-    expect(body.items.map((item) => item.id)).toEqual([exact.id, byTitle.id, byCategory.id, byDescription.id]);
-
-    const limited = await get<{ items: ProductSummary[] }>(`/api/search?q=${word}&limit=2`);
-    expect(limited.body.items).toHaveLength(2);
-    expect((await get<ErrorResponse>(`/api/search?q=${word}&limit=51`)).status).toBe(400);
-  });
-
-  it("treats % and _ in the term literally", async () => {
-    const tag = randomUUID().slice(0, 6);
-    const percent = await createProduct(db, { title: `${tag} 50% off` });
-    const underscore = await createProduct(db, { title: `${tag} snake_case` });
-    await createProduct(db, { title: `${tag} 50 off` });
-    await createProduct(db, { title: `${tag} snakeXcase` });
-
-    const pct = await get<{ items: ProductSummary[] }>(`/api/search?q=${encodeURIComponent(`${tag} 50%`)}`);
-    expect(pct.body.items.map((item) => item.id)).toEqual([percent.id]);
-    const us = await get<{ items: ProductSummary[] }>(`/api/search?q=${encodeURIComponent("snake_case")}`);
-    expect(us.body.items.map((item) => item.id)).toEqual([underscore.id]);
-    expect((await get<{ items: unknown[] }>(`/api/search?q=${encodeURIComponent(`${tag}%`)}`)).body.items).toEqual([]);
-  });
-
-  it("tolerates typos in a title word: 'hedphones' finds headphones", async () => {
-    const headphones = await createProduct(db, { title: `Wireless Headphones ${randomUUID().slice(0, 6)}` });
-    const { status, body } = await get<{ items: ProductSummary[] }>("/api/search?q=hedphones");
-    expect(status).toBe(200);
-    expect(body.items.map((item) => item.id)).toEqual([headphones.id]);
-    expect((await get<{ items: unknown[] }>("/api/search?q=xylophones")).body.items).toEqual([]);
-  });
-
-  it("puts typo matches after every substring match, closest first, and only under the limit", async () => {
-    const word = `gazebo${randomUUID().slice(0, 6)}`;
-    const fartherTypo = await createProduct(db, { title: `${word.slice(0, 2)}x${word.slice(3)} tent`, created_at: "2025-01-01T00:00:00Z" });
-    const typo = await createProduct(db, { title: `${word.slice(0, 4)}e${word.slice(4)} canopy`, created_at: "2024-01-01T00:00:00Z" });
-    const byDescription = await createProduct(db, { title: "Tent", description: `Fits a ${word}`, created_at: "2023-06-01T00:00:00Z" });
-    const byTitle = await createProduct(db, { title: `The ${word} lantern`, created_at: "2023-01-01T00:00:00Z" });
-    const exact = await createProduct(db, { title: word, created_at: "2022-01-01T00:00:00Z" });
-
-    const { body } = await get<{ items: ProductSummary[] }>(`/api/search?q=${word}`);
-    expect(body.items.map((item) => item.id)).toEqual([exact.id, byTitle.id, byDescription.id, typo.id, fartherTypo.id]);
-    const limited = await get<{ items: ProductSummary[] }>(`/api/search?q=${word}&limit=3`);
-    expect(limited.body.items.map((item) => item.id)).toEqual([exact.id, byTitle.id, byDescription.id]);
-  });
-
-  it("keeps to the marketplace when one is given", async () => {
-    const market = await createMarketplace(db);
-    const word = `quokka${randomUUID().slice(0, 6)}`;
-    const listed = await createProduct(db, { title: word, marketplaceIds: [market.id] });
-    await createProduct(db, { title: `${word} 2` });
-    const { body } = await get<{ items: ProductSummary[] }>(`/api/search?q=${word}&marketplaceId=${market.id}`);
-    expect(body.items.map((item) => item.id)).toEqual([listed.id]);
   });
 });
 

@@ -10,7 +10,8 @@ import {
 import type { RegisterRoutes } from "../../context.ts";
 import { requireViewer } from "../../http/viewer.ts";
 import { createComment, deleteComment, editComment, listComments } from "./comments.service.ts";
-import { errorResponses, json, signedIn } from "./http.ts";
+import { SIGNED_IN } from "../../http/access.ts";
+import { errorResponses, jsonContent, jsonResponse } from "../../http/routes.ts";
 
 const listRoute = createRoute({
   method: "get",
@@ -18,7 +19,7 @@ const listRoute = createRoute({
   tags: ["engagement"],
   summary: "Comments of a media, newest first, without deleted ones (cursor paged)",
   request: { params: MediaIdParamSchema, query: CommentListQuerySchema },
-  responses: { 200: { description: "A page of comments", ...json(CommentListSchema) }, 400: errorResponses[400], 404: errorResponses[404] },
+  responses: { 200: jsonResponse(CommentListSchema, "A page of comments"), 400: errorResponses[400], 404: errorResponses[404] },
 });
 
 const postRoute = createRoute({
@@ -26,9 +27,9 @@ const postRoute = createRoute({
   path: "/media/{id}/comments",
   tags: ["engagement"],
   summary: "Post a comment (trimmed, 1 to 1000 characters)",
-  middleware: [signedIn] as const,
-  request: { params: MediaIdParamSchema, body: { required: true, ...json(CommentInputSchema) } },
-  responses: { 201: { description: "The new comment", ...json(CommentSchema) }, ...errorResponses },
+  security: SIGNED_IN,
+  request: { params: MediaIdParamSchema, body: { required: true, ...jsonContent(CommentInputSchema) } },
+  responses: { 201: jsonResponse(CommentSchema, "The new comment"), ...errorResponses },
 });
 
 const editRoute = createRoute({
@@ -36,9 +37,9 @@ const editRoute = createRoute({
   path: "/comments/{id}",
   tags: ["engagement"],
   summary: "Edit one of your own comments",
-  middleware: [signedIn] as const,
-  request: { params: CommentIdParamSchema, body: { required: true, ...json(CommentInputSchema) } },
-  responses: { 200: { description: "The edited comment", ...json(CommentSchema) }, ...errorResponses },
+  security: SIGNED_IN,
+  request: { params: CommentIdParamSchema, body: { required: true, ...jsonContent(CommentInputSchema) } },
+  responses: { 200: jsonResponse(CommentSchema, "The edited comment"), ...errorResponses },
 });
 
 const deleteRoute = createRoute({
@@ -46,7 +47,7 @@ const deleteRoute = createRoute({
   path: "/comments/{id}",
   tags: ["engagement"],
   summary: "Soft-delete your own comment (admins: any comment)",
-  middleware: [signedIn] as const,
+  security: SIGNED_IN,
   request: { params: CommentIdParamSchema },
   responses: { 204: { description: "Deleted" }, ...errorResponses },
 });

@@ -2,10 +2,11 @@ import type { Comment, CommentList } from "@reelmart/core/api/engagement";
 import { realtimeTopics } from "@reelmart/core/engagement";
 import { type Kysely, type Selectable, sql } from "kysely";
 import type { DB, VideoCommentsTable } from "../../db/schema.ts";
-import { notFound } from "../../http/errors.ts";
-import type { Viewer } from "../../http/viewer.ts";
+import { notFound } from "../../shared/errors.ts";
+import type { Viewer } from "../../shared/viewer.ts";
 import { requireMedia } from "./likes.service.ts";
-import { notifyChange } from "./realtime.service.ts";
+import { notifyChange } from "../realtime/realtime.service.ts";
+import { countToday } from "../analytics/rollups.ts";
 
 const commentNotFound = () => notFound("Comment not found");
 
@@ -67,6 +68,7 @@ export async function createComment(db: Kysely<DB>, mediaId: string, userId: str
       .values({ media_id: mediaId, product_id: productId, user_id: userId, user_name: author.name, user_avatar: author.avatar, comment: text })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await countToday(trx, "comments", { productId, mediaId });
     await trx
       .updateTable("product_media")
       .set((eb) => ({ comment_count: eb(eb.ref("comment_count"), "+", 1) }))

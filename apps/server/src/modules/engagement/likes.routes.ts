@@ -2,8 +2,9 @@ import { createRoute } from "@hono/zod-openapi";
 import { EngagementSchema, LikeResultSchema, MediaIdParamSchema } from "@reelmart/core/api/engagement";
 import type { RegisterRoutes } from "../../context.ts";
 import { getViewer, requireViewer } from "../../http/viewer.ts";
-import { errorResponses, json, signedIn } from "./http.ts";
 import { getEngagement, setLike } from "./likes.service.ts";
+import { SIGNED_IN } from "../../http/access.ts";
+import { errorResponses, jsonResponse } from "../../http/routes.ts";
 
 const engagementRoute = createRoute({
   method: "get",
@@ -11,7 +12,7 @@ const engagementRoute = createRoute({
   tags: ["engagement"],
   summary: "A media's counts and whether the viewer likes it",
   request: { params: MediaIdParamSchema },
-  responses: { 200: { description: "Counts", ...json(EngagementSchema) }, 400: errorResponses[400], 404: errorResponses[404] },
+  responses: { 200: jsonResponse(EngagementSchema, "Counts"), 400: errorResponses[400], 404: errorResponses[404] },
 });
 
 const likeRoute = (method: "put" | "delete") =>
@@ -20,9 +21,9 @@ const likeRoute = (method: "put" | "delete") =>
     path: "/media/{id}/like",
     tags: ["engagement"],
     summary: method === "put" ? "Like (idempotent: liking twice is one like)" : "Remove the viewer's like (idempotent)",
-    middleware: [signedIn] as const,
+    security: SIGNED_IN,
     request: { params: MediaIdParamSchema },
-    responses: { 200: { description: "The like state and count after the call", ...json(LikeResultSchema) }, ...errorResponses },
+    responses: { 200: jsonResponse(LikeResultSchema, "The like state and count after the call"), ...errorResponses },
   });
 
 export const registerLikeRoutes: RegisterRoutes = (app, { database: { db } }) => {

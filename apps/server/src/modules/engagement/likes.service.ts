@@ -2,11 +2,11 @@ import type { Engagement, LikeResult } from "@reelmart/core/api/engagement";
 import { realtimeTopics } from "@reelmart/core/engagement";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
-import { ApiError } from "../../http/errors.ts";
-import { ERROR_CODES } from "@reelmart/core/api/errors";
-import { notifyChange } from "./realtime.service.ts";
+import { notFound } from "../../shared/errors.ts";
+import { notifyChange } from "../realtime/realtime.service.ts";
+import { countToday } from "../analytics/rollups.ts";
 
-export const mediaNotFound = (mediaId: string) => new ApiError(404, ERROR_CODES.notFound, `Media ${mediaId} not found`, "id");
+export const mediaNotFound = (mediaId: string) => notFound(`Media ${mediaId} not found`, "id");
 
 /** The media's product, or 404; run inside the caller's transaction. */
 export async function requireMedia(db: Kysely<DB>, mediaId: string): Promise<{ productId: string }> {
@@ -19,6 +19,7 @@ export async function getEngagement(db: Kysely<DB>, mediaId: string, userId: str
   const row = await db
     .selectFrom("product_media as m")
     .select(["m.like_count", "m.comment_count", "m.share_count", "m.view_count"])
+    .select(sql<number>`(select count(*)::int from saved_items s where s.product_id = m.product_id)`.as("saves"))
     .select(
       userId
         ? sql<boolean>`exists (select 1 from video_likes l where l.media_id = m.id and l.user_id = ${userId})`.as("liked")
@@ -33,6 +34,7 @@ export async function getEngagement(db: Kysely<DB>, mediaId: string, userId: str
     commentCount: row.comment_count,
     shareCount: row.share_count,
     viewCount: row.view_count,
+    saveCount: row.saves,
     likedByMe: row.liked,
   };
 }
@@ -57,6 +59,7 @@ export async function setLike(db: Kysely<DB>, mediaId: string, userId: string, l
       const current = await trx.selectFrom("product_media").select("like_count").where("id", "=", mediaId).executeTakeFirstOrThrow();
       return { liked: like, likeCount: current.like_count };
     }
+    if (like) await countToday(trx, "likes", { productId, mediaId });
     const updated = await trx
       .updateTable("product_media")
       .set((eb) => ({ like_count: eb(eb.ref("like_count"), like ? "+" : "-", 1) }))

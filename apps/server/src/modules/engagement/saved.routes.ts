@@ -2,16 +2,17 @@ import { createRoute } from "@hono/zod-openapi";
 import { SavedListSchema, SavedMergeInputSchema, SavedMergeResultSchema, SavedProductParamSchema } from "@reelmart/core/api/engagement";
 import type { RegisterRoutes } from "../../context.ts";
 import { requireViewer } from "../../http/viewer.ts";
-import { errorResponses, json, signedIn } from "./http.ts";
 import { listSaved, mergeSaved, saveProduct, unsaveProduct } from "./saved.service.ts";
+import { SIGNED_IN } from "../../http/access.ts";
+import { errorResponses, jsonContent, jsonResponse } from "../../http/routes.ts";
 
 const listRoute = createRoute({
   method: "get",
   path: "/saved",
   tags: ["saved"],
   summary: "The viewer's saved products, newest first (product null when no longer available)",
-  middleware: [signedIn] as const,
-  responses: { 200: { description: "Saved items", ...json(SavedListSchema) }, 401: errorResponses[401] },
+  security: SIGNED_IN,
+  responses: { 200: jsonResponse(SavedListSchema, "Saved items"), 401: errorResponses[401] },
 });
 
 const toggleRoute = (method: "put" | "delete") =>
@@ -20,7 +21,7 @@ const toggleRoute = (method: "put" | "delete") =>
     path: "/saved/{productId}",
     tags: ["saved"],
     summary: method === "put" ? "Save a product (idempotent)" : "Unsave a product (idempotent)",
-    middleware: [signedIn] as const,
+    security: SIGNED_IN,
     request: { params: SavedProductParamSchema },
     responses: { 204: { description: "Done" }, ...errorResponses },
   });
@@ -30,9 +31,9 @@ const mergeRoute = createRoute({
   path: "/saved/merge",
   tags: ["saved"],
   summary: "Merge the signed-out local list into the account; unknown ids are skipped",
-  middleware: [signedIn] as const,
-  request: { body: { required: true, ...json(SavedMergeInputSchema) } },
-  responses: { 200: { description: "The saved list after merging", ...json(SavedMergeResultSchema) }, ...errorResponses },
+  security: SIGNED_IN,
+  request: { body: { required: true, ...jsonContent(SavedMergeInputSchema) } },
+  responses: { 200: jsonResponse(SavedMergeResultSchema, "The saved list after merging"), ...errorResponses },
 });
 
 export const registerSavedRoutes: RegisterRoutes = (app, { database: { db } }) => {

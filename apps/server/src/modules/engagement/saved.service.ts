@@ -3,8 +3,9 @@ import { realtimeTopics } from "@reelmart/core/engagement";
 import { baseProductId, isUuid } from "@reelmart/core/ids";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
-import { badRequest, notFound } from "../../http/errors.ts";
-import { notifyChange } from "./realtime.service.ts";
+import { badRequest, notFound } from "../../shared/errors.ts";
+import { notifyChange } from "../realtime/realtime.service.ts";
+import { countToday } from "../analytics/rollups.ts";
 
 /** 001 §5: a valid base product id ('Invalid product ID') of an existing product. */
 function parseProductId(id: string): string {
@@ -17,7 +18,7 @@ export async function listSaved(db: Kysely<DB>, userId: string): Promise<SavedLi
   const rows = await db
     .selectFrom("saved_items as s")
     .innerJoin("products as p", "p.id", "s.product_id")
-    .select(["s.product_id", "p.title", "p.price", "p.thumbnail_url", "p.status"])
+    .select(["s.product_id", "p.title", "p.price", "p.discount_percentage", "p.thumbnail_url", "p.status"])
     .where("s.user_id", "=", userId)
     .orderBy("s.created_at", "desc")
     .orderBy("s.product_id")
@@ -26,7 +27,7 @@ export async function listSaved(db: Kysely<DB>, userId: string): Promise<SavedLi
     items: rows.map((row) => ({
       productId: row.product_id,
       // Drafts and archived products stay saved but show 'Product not available' (001 §2).
-      product: row.status === "active" ? { id: row.product_id, title: row.title, price: row.price, thumbnailUrl: row.thumbnail_url } : null,
+      product: row.status === "active" ? { id: row.product_id, title: row.title, price: row.price, discountPercentage: Number(row.discount_percentage), thumbnailUrl: row.thumbnail_url } : null,
     })),
   };
 }
@@ -42,7 +43,9 @@ export async function saveProduct(db: Kysely<DB>, userId: string, rawId: string)
       .onConflict((oc) => oc.columns(["user_id", "product_id"]).doNothing())
       .returning("product_id")
       .executeTakeFirst();
-    if (inserted) await notifyChange(trx, { topic: realtimeTopics.saved(userId), kind: "insert", ids: [productId] });
+    if (!inserted) return;
+    await countToday(trx, "saves", { productId, mediaId: null });
+    await notifyChange(trx, { topic: realtimeTopics.saved(userId), kind: "insert", ids: [productId] });
   });
 }
 
@@ -84,6 +87,7 @@ export async function mergeSaved(db: Kysely<DB>, userId: string, rawIds: string[
       .onConflict((oc) => oc.columns(["user_id", "product_id"]).doNothing())
       .returning("product_id")
       .execute();
+    for (const row of inserted) await countToday(trx, "saves", { productId: row.product_id, mediaId: null });
     // NOTIFY payloads must stay under 8000 bytes: at most 100 uuids per notification.
     for (let start = 0; start < inserted.length; start += 100) {
       const ids = inserted.slice(start, start + 100).map((row) => row.product_id);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createProduct } from "../../testing/fixtures.ts";
+import { createMedia, createProduct } from "../../testing/fixtures.ts";
 import { type TestServer, startTestServer } from "../../testing/test-server.ts";
 import { type TestUser, signUpUser } from "../../testing/users.ts";
 
@@ -36,9 +36,24 @@ describe("saved items", () => {
     expect((await server.request(`/api/saved/${productId}`, { method: "PUT", headers: user.headers })).status).toBe(204);
     expect((await server.request(`/api/saved/${productId}-demo-3`, { method: "PUT", headers: user.headers })).status).toBe(204);
     const list = await call("GET", "");
-    expect(list.body.items).toEqual([{ productId, product: { id: productId, title: "Lamp", price: "999.00", thumbnailUrl: null } }]);
+    expect(list.body.items).toEqual([{ productId, product: { id: productId, title: "Lamp", price: "999.00", discountPercentage: 0, thumbnailUrl: null } }]);
     expect((await server.request(`/api/saved/${productId}`, { method: "DELETE", headers: user.headers })).status).toBe(204);
     expect((await call("GET", "")).body.items).toEqual([]);
+  });
+
+  it("counts a product's saves on the engagement of each of its videos", async () => {
+    const { db } = server.deps.database;
+    const product = await createProduct(db, { title: "Kettle" });
+    const media = await createMedia(db, product.id);
+    const saves = async () => (await server.json<{ saveCount: number }>(`/api/media/${media.id}/engagement`)).body.saveCount;
+    expect(await saves()).toBe(0);
+    const other = await signUpUser(server);
+    for (const who of [user, other]) expect((await server.request(`/api/saved/${product.id}`, { method: "PUT", headers: who.headers })).status).toBe(204);
+    expect(await saves()).toBe(2);
+    await server.request(`/api/saved/${product.id}`, { method: "DELETE", headers: other.headers });
+    expect(await saves()).toBe(1);
+    await server.request(`/api/saved/${product.id}`, { method: "DELETE", headers: user.headers });
+    expect(await saves()).toBe(0);
   });
 
   it("validates the product id with the spec's messages", async () => {

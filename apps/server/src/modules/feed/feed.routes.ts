@@ -1,14 +1,14 @@
 import { createRoute } from "@hono/zod-openapi";
 import { realtimeTopics } from "@reelmart/core/engagement";
-import { ErrorBodySchema } from "@reelmart/core/api/errors";
-import { FeedPageSchema, FeedQuerySchema, MediaViewInputSchema, MediaViewParamSchema, MediaViewResultSchema } from "@reelmart/core/api/feed";
+import { MediaIdParamSchema } from "@reelmart/core/api/engagement";
+import { FeedPageSchema, FeedQuerySchema, MediaViewInputSchema, MediaViewResultSchema } from "@reelmart/core/api/feed";
 import type { RegisterRoutes } from "../../context.ts";
 import { getViewer } from "../../http/viewer.ts";
-import { notifyChange } from "../engagement/realtime.service.ts";
+import { notifyChange } from "../realtime/realtime.service.ts";
 import { getFeedPage, recordView } from "./feed.service.ts";
+import { errorResponse, jsonContent, jsonResponse } from "../../http/routes.ts";
 
-const json = <T>(schema: T) => ({ content: { "application/json": { schema } } });
-const badInput = { description: "Invalid input (names the field)", ...json(ErrorBodySchema) };
+const badInput = errorResponse("Invalid input (names the field)");
 
 const feedRoute = createRoute({
   method: "get",
@@ -17,9 +17,9 @@ const feedRoute = createRoute({
   summary: "A page of the video feed: products with ready videos, shuffled stably per seed, paged by cursor",
   request: { query: FeedQuerySchema },
   responses: {
-    200: { description: "One page; nextCursor is null after the last", ...json(FeedPageSchema) },
+    200: jsonResponse(FeedPageSchema, "One page; nextCursor is null after the last"),
     400: badInput,
-    404: { description: "similarTo names no product", ...json(ErrorBodySchema) },
+    404: errorResponse("similarTo names no product"),
   },
 });
 
@@ -28,16 +28,16 @@ const viewRoute = createRoute({
   path: "/media/{id}/views",
   tags: ["feed"],
   summary: "Count one view of a video (once per media per mount on the client)",
-  request: { params: MediaViewParamSchema, body: { required: true, ...json(MediaViewInputSchema) } },
+  request: { params: MediaIdParamSchema, body: { required: true, ...jsonContent(MediaViewInputSchema) } },
   responses: {
-    200: { description: "The new view count", ...json(MediaViewResultSchema) },
+    200: jsonResponse(MediaViewResultSchema, "The new view count"),
     400: badInput,
-    404: { description: "Unknown media", ...json(ErrorBodySchema) },
+    404: errorResponse("Unknown media"),
   },
 });
 
-export const registerFeedRoutes: RegisterRoutes = (app, { database: { db } }) => {
-  app.openapi(feedRoute, async (c) => c.json(await getFeedPage(db, c.req.valid("query")), 200));
+export const registerFeedRoutes: RegisterRoutes = (app, { database: { db }, feedMemory }) => {
+  app.openapi(feedRoute, async (c) => c.json(await getFeedPage(db, c.req.valid("query"), feedMemory), 200));
   app.openapi(viewRoute, async (c) => {
     const { id } = c.req.valid("param");
     const { sessionId } = c.req.valid("json");

@@ -1,9 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { FeedPage, FeedQuery } from "@reelmart/core/api/feed";
+import { isUuid } from "@reelmart/core/ids";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
-import { badRequest, notFound } from "../../http/errors.ts";
-import { activeProducts, withMedia } from "../catalog/catalog.service.ts";
+import { badRequest, notFound } from "../../shared/errors.ts";
+import { activeProducts } from "../catalog/catalog.scope.ts";
+import { withMedia } from "../catalog/product-media.service.ts";
+import type { FeedMemory, FeedPosition, FeedRowRef } from "./feed.memory.ts";
 
 // Feed order (docs/decisions/010-feed-order.md): every product has a random feed_rank in [0,1)
 // (indexed with id, for active products). A visit's seed maps to a start point s; the feed is the
@@ -11,16 +14,10 @@ import { activeProducts, withMedia } from "../catalog/catalog.service.ts";
 // scan of `limit` rows, so the cost does not grow with the catalogue.
 
 /** Where the next page starts: phase 0 walks [s, 1), phase 1 walks [0, s). */
-interface Cursor {
-  start: number;
-  phase: 0 | 1;
-  rank: number;
-  id: string;
-}
+type Cursor = FeedPosition;
 
 /** The id half of a "from the start of the phase" position (rank -1 sorts before every rank). */
 const NIL_UUID = "00000000-0000-0000-0000-000000000000";
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function seedToStart(seed: string): number {
   const digest = createHash("sha256").update(seed).digest();
@@ -28,11 +25,11 @@ export function seedToStart(seed: string): number {
   return digest.readUIntBE(0, 6) / 2 ** 48;
 }
 
-export function encodeCursor(cursor: Cursor): string {
+export function encodeFeedCursor(cursor: Cursor): string {
   return Buffer.from(`${cursor.phase}|${cursor.start}|${cursor.rank}|${cursor.id}`).toString("base64url");
 }
 
-export function decodeCursor(raw: string): Cursor {
+export function decodeFeedCursor(raw: string): Cursor {
   const parts = Buffer.from(raw, "base64url").toString("utf8").split("|");
   const [phase, start, rank, id] = parts;
   const startNumber = Number(start);
@@ -42,7 +39,7 @@ export function decodeCursor(raw: string): Cursor {
     (phase === "0" || phase === "1") &&
     start !== "" && Number.isFinite(startNumber) && startNumber >= 0 && startNumber < 1 &&
     rank !== "" && Number.isFinite(rankNumber) &&
-    UUID.test(id ?? "");
+    isUuid(id ?? "");
   if (!valid) throw badRequest("cursor: is not a cursor this server issued", "cursor");
   return { phase: phase === "0" ? 0 : 1, start: startNumber, rank: rankNumber, id: id! };
 }
@@ -77,42 +74,82 @@ async function walk(base: Candidates, cursor: Cursor, limit: number): Promise<Fe
   return query.orderBy("p.feed_rank").orderBy("p.id").limit(limit).execute();
 }
 
-/** A page of the shuffled feed for one visit (seed) and marketplace. */
-export async function getFeedPage(db: Kysely<DB>, input: FeedQuery): Promise<FeedPage> {
-  const seed = input.seed ?? randomBytes(8).toString("base64url");
-  const base = feedCandidates(db, input.marketplaceId);
-  const cursor: Cursor = input.cursor ? decodeCursor(input.cursor) : { start: seedToStart(seed), phase: 0, rank: -1, id: NIL_UUID };
+/** The first position of a visit, or where its cursor says the next page starts. */
+function startOf(input: FeedQuery, seed: string): Cursor {
+  return input.cursor ? decodeFeedCursor(input.cursor) : { start: seedToStart(seed), phase: 0, rank: -1, id: NIL_UUID };
+}
 
-  const leading: FeedRow[] = [];
-  if (input.similarTo && !input.cursor) leading.push(...(await similarProducts(db, base, input.similarTo, input.limit)));
-  const leadingIds = new Set(leading.map((row) => row.id));
-
-  // limit + 1 rows tell whether another page exists without a count over the catalogue.
-  const want = input.limit - leading.length + 1;
-  const rows = await walk(base, cursor, want);
-  if (rows.length < want && cursor.phase === 0) {
-    rows.push(...(await walk(base, { start: cursor.start, phase: 1, rank: -1, id: NIL_UUID }, want - rows.length)));
-  }
-  const pageRows = rows.slice(0, Math.max(input.limit - leading.length, 0));
+/** The page's own rows (after `leading` ones) and the cursor after them, from up to limit + 1 walked rows. */
+function cut<T extends FeedRowRef>(rows: T[], leadingCount: number, cursor: Cursor, limit: number): { pageRows: T[]; nextCursor: string | null } {
+  const pageRows = rows.slice(0, Math.max(limit - leadingCount, 0));
   const hasMore = rows.length > pageRows.length;
   const last = pageRows.at(-1);
   let nextCursor: string | null = null;
   if (hasMore) {
     // When 'similar' items filled the whole first page, the shuffled feed starts on the next one.
     nextCursor = last
-      ? encodeCursor({ start: cursor.start, phase: last.feed_rank >= cursor.start ? 0 : 1, rank: last.feed_rank, id: last.id })
-      : encodeCursor(cursor);
+      ? encodeFeedCursor({ start: cursor.start, phase: last.feed_rank >= cursor.start ? 0 : 1, rank: last.feed_rank, id: last.id })
+      : encodeFeedCursor(cursor);
   }
-  const products = [...leading, ...pageRows.filter((row) => !leadingIds.has(row.id))];
+  return { pageRows, nextCursor };
+}
+
+/**
+ * A page of the shuffled feed for one visit (seed) and marketplace. With `memory` (decision 110)
+ * the walk and the cards come from memory once its order is built; the SQL walk serves until then.
+ */
+export async function getFeedPage(db: Kysely<DB>, input: FeedQuery, memory?: FeedMemory): Promise<FeedPage> {
+  const seed = input.seed ?? randomBytes(8).toString("base64url");
+  const cursor = startOf(input, seed);
+  const order = memory?.currentOrder();
+  // Built only when SQL is needed: on the warm path the request runs no query at all.
+  let base: Candidates | undefined;
+  const candidates = () => (base ??= feedCandidates(db, input.marketplaceId));
+
+  const leading: FeedRow[] = [];
+  if (input.similarTo && !input.cursor) leading.push(...(await similarFeedLead(db, candidates(), input.similarTo, input.limit)));
+  const leadingIds = new Set(leading.map((row) => row.id));
+
+  // limit + 1 rows tell whether another page exists without a count over the catalogue.
+  const want = input.limit - leading.length + 1;
+  if (memory && order) {
+    const { pageRows, nextCursor } = cut(order.walkFrom(input.marketplaceId, cursor, want), leading.length, cursor, input.limit);
+    const ids = [...leading, ...pageRows.filter((row) => !leadingIds.has(row.id))].map((row) => row.id);
+    return { items: await memory.cardsFor(ids), nextCursor, seed };
+  }
+  const rows = await walk(candidates(), cursor, want);
+  if (rows.length < want && cursor.phase === 0) {
+    rows.push(...(await walk(candidates(), { start: cursor.start, phase: 1, rank: -1, id: NIL_UUID }, want - rows.length)));
+  }
+  const { pageRows, nextCursor } = cut(rows, leading.length, cursor, input.limit);
   // FeedItemSchema: a feed item's media are its ready videos only.
-  return { items: await withMedia(db, products, "ready-videos"), nextCursor, seed };
+  return { items: await withMedia(db, [...leading, ...pageRows.filter((row) => !leadingIds.has(row.id))], "ready-videos"), nextCursor, seed };
+}
+
+/**
+ * The page for `input` when memory holds everything it needs, computed without awaiting anything
+ * (the fast lane, decision 111); undefined when the request needs the database or a 400.
+ */
+export function feedPageFromMemory(memory: FeedMemory, input: FeedQuery): FeedPage | undefined {
+  const order = memory.currentOrder();
+  if (!order || input.similarTo) return undefined;
+  const seed = input.seed ?? randomBytes(8).toString("base64url");
+  let cursor: Cursor;
+  try {
+    cursor = startOf(input, seed);
+  } catch {
+    return undefined;
+  }
+  const { pageRows, nextCursor } = cut(order.walkFrom(input.marketplaceId, cursor, input.limit + 1), 0, cursor, input.limit);
+  const items = memory.heldCards(pageRows.map((row) => row.id));
+  return items && { items, nextCursor, seed };
 }
 
 /**
  * 'similar' mode: the product itself (when it has a ready video), then products of the same
  * category or brand, in feed order. Bounded by the page size, so it stays O(page).
  */
-async function similarProducts(db: Kysely<DB>, base: Candidates, productId: string, limit: number): Promise<FeedRow[]> {
+async function similarFeedLead(db: Kysely<DB>, base: Candidates, productId: string, limit: number): Promise<FeedRow[]> {
   const anchor = await db.selectFrom("products").select(["id", "category", "brand_id"]).where("id", "=", productId).executeTakeFirst();
   if (!anchor) throw notFound(`Product with ID ${productId} not found`);
   const self = await base.where("p.id", "=", productId).execute();
@@ -128,7 +165,7 @@ async function similarProducts(db: Kysely<DB>, base: Candidates, productId: stri
 
 /**
  * Counts one view: the counter moves in SQL (never read-then-write) in the same transaction as the
- * video_views row that causes it (DESIGN.md, Data).
+ * video_views row that causes it (DESIGN.md, Data), and so do the daily analytics rollups (decision 150).
  */
 export async function recordView(db: Kysely<DB>, input: { mediaId: string; sessionId: string; userId: string | null }): Promise<{ viewCount: number }> {
   return db.transaction().execute(async (trx) => {
@@ -139,6 +176,7 @@ export async function recordView(db: Kysely<DB>, input: { mediaId: string; sessi
       .returning(["product_id", "view_count"])
       .executeTakeFirst();
     if (!media) throw notFound(`Media with ID ${input.mediaId} not found`);
+    // Counted into the analytics rollups later, off this request (rollUpViews, decision 151).
     await trx
       .insertInto("video_views")
       .values({ media_id: input.mediaId, product_id: media.product_id, user_id: input.userId, session_id: input.sessionId })

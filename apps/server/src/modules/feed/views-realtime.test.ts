@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMedia, createProduct } from "../../testing/fixtures.ts";
 import { type TestServer, startTestServer } from "../../testing/test-server.ts";
-import { SseReader } from "../engagement/sse-reader.ts";
+import { SseReader } from "../../testing/sse-reader.ts";
 
 describe("recorded views in realtime", () => {
   let server: TestServer;

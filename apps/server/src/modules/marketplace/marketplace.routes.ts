@@ -2,9 +2,10 @@ import { createRoute } from "@hono/zod-openapi";
 import { ErrorBodySchema } from "@reelmart/core/api/errors";
 import { MarketplacePreferenceSchema, SetMarketplacePreferenceSchema } from "@reelmart/core/api/marketplace";
 import type { RegisterRoutes } from "../../context.ts";
-import { notFound } from "../../http/errors.ts";
+import { notFound } from "../../shared/errors.ts";
 import { requireViewer } from "../../http/viewer.ts";
 import { getMarketplacePreference, setMarketplacePreference } from "./marketplace.service.ts";
+import { SIGNED_IN } from "../../http/access.ts";
 
 const errorContent = { "application/json": { schema: ErrorBodySchema } };
 const preferenceContent = { "application/json": { schema: MarketplacePreferenceSchema } };
@@ -12,6 +13,7 @@ const preferenceContent = { "application/json": { schema: MarketplacePreferenceS
 const getPreferenceRoute = createRoute({
   method: "get",
   path: "/me/marketplace",
+  security: SIGNED_IN,
   tags: ["marketplaces"],
   summary: "The signed-in user's saved marketplace",
   responses: {
@@ -23,6 +25,7 @@ const getPreferenceRoute = createRoute({
 const setPreferenceRoute = createRoute({
   method: "put",
   path: "/me/marketplace",
+  security: SIGNED_IN,
   tags: ["marketplaces"],
   summary: "Save the signed-in user's marketplace (one row per user)",
   request: { body: { content: { "application/json": { schema: SetMarketplacePreferenceSchema } }, required: true } },

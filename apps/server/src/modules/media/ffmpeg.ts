@@ -110,11 +110,6 @@ function run(
   });
 }
 
-/** Escapes a path for a filter option inside -filter_complex (fontfile=, textfile=). */
-export function escapeFilterValue(value: string): string {
-  return value.replace(/[\\':,;[\]]/g, "\\$&");
-}
-
 /** The TTF drawtext and sharp's text renderer use: a fresh machine may have no system fonts at all. */
 export function demoFontFile(weight: "regular" | "bold" = "bold"): string {
   const root = path.dirname(requireFromHere.resolve("dejavu-fonts-ttf/package.json"));

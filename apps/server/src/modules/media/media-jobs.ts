@@ -9,6 +9,7 @@ import type { Storage } from "../../storage/storage.ts";
 import { MediaCache } from "./cache.ts";
 import { FFMPEG_MISSING_MESSAGE, findFfmpeg } from "./ffmpeg.ts";
 import { type JobKind, type MediaJob, type Workers, startWorkers } from "./queue.ts";
+import { UPLOADED_IMAGE_JOB, UPLOADED_VIDEO_JOB, markUploadFailed, processUploadedImage, processUploadedVideo } from "./upload-jobs.ts";
 import { type DemoVideoSpec, MASTER_RENDITION, renderDemoVideo } from "./video.ts";
 
 export const DEMO_VIDEO_JOB = "demo-video";
@@ -29,6 +30,7 @@ export interface MediaContext {
   ffmpegPath: string | undefined;
   /** ffmpeg threads per encode: the cores shared among the workers, so encodes never oversubscribe. */
   threads: number;
+  staleLockSeconds: number;
 }
 
 export function createMediaContext(deps: Pick<AppDeps, "config" | "database" | "storage">): MediaContext {
@@ -39,6 +41,7 @@ export function createMediaContext(deps: Pick<AppDeps, "config" | "database" | "
     cache: new MediaCache(deps.config.mediaCacheDir),
     ffmpegPath: deps.config.ffmpegPath,
     threads: Math.min(2, Math.max(1, Math.floor(os.availableParallelism() / workers))),
+    staleLockSeconds: deps.config.mediaJobStaleSeconds,
   };
 }
 
@@ -48,6 +51,14 @@ export function mediaJobKinds(context: MediaContext): Record<string, JobKind> {
     [DEMO_VIDEO_JOB]: {
       run: (job) => processDemoVideo(context, job.payload as unknown as DemoVideoPayload),
       onFailed: (job, error) => markVideoFailed(context.db, job, error),
+    },
+    [UPLOADED_VIDEO_JOB]: {
+      run: (job, report) => processUploadedVideo(context, job, report),
+      onFailed: (job, error) => markUploadFailed(context.db, job, error),
+    },
+    [UPLOADED_IMAGE_JOB]: {
+      run: (job, report) => processUploadedImage(context, job, report),
+      onFailed: (job, error) => markUploadFailed(context.db, job, error),
     },
   };
 }
@@ -118,6 +129,11 @@ async function fileHash(file: string): Promise<string> {
 }
 
 /** The in-process workers the server (and `npm run worker`) runs: MEDIA_WORKERS loops on the queue. */
-export function startMediaWorkers(deps: Pick<AppDeps, "config" | "database" | "storage" | "logger">): Workers {
-  return startWorkers(deps.database, mediaJobKinds(createMediaContext(deps)), deps.logger, deps.config.mediaWorkers);
+/** The workers; with the server's metrics each attempt's duration is recorded (the worker command has none). */
+export function startMediaWorkers(deps: Pick<AppDeps, "config" | "database" | "storage" | "logger"> & Partial<Pick<AppDeps, "metrics">>): Workers {
+  const context = createMediaContext(deps);
+  return startWorkers(deps.database, mediaJobKinds(context), deps.logger, deps.config.mediaWorkers, {
+    staleLockSeconds: context.staleLockSeconds,
+    onAttemptFinished: deps.metrics ? (kind, outcome, seconds) => deps.metrics?.recordMediaJob(kind, outcome, seconds) : undefined,
+  });
 }

@@ -5,19 +5,39 @@ import type { Logger } from "../../logger.ts";
 
 /** Workers wake on this channel when a job is queued, instead of waiting for the next poll. */
 export const MEDIA_JOBS_CHANNEL = "media_jobs";
+/** Progress of running jobs (ids, stage, percent) for the admin screen, across instances. */
+export const MEDIA_PROGRESS_CHANNEL = "media_progress";
 export const MAX_ATTEMPTS = 3;
-/** A running job whose worker died (crash, kill -9) is taken over after this long. */
-const STALE_LOCK_SECONDS = 600;
+/**
+ * A running job's worker refreshes locked_at every HEARTBEAT_MS; one whose lock is older than the
+ * stale time (its worker crashed or was killed with -9) is taken over by another worker.
+ */
+export const DEFAULT_STALE_LOCK_SECONDS = 60;
+const HEARTBEAT_MS = 10_000;
 const IDLE_POLL_MS = 2000;
+
+export interface QueueOptions {
+  staleLockSeconds?: number;
+  /** Told each attempt's outcome and how long it ran (the server's media_job_duration_seconds). */
+  onAttemptFinished?: (kind: string, outcome: "done" | "retry" | "failed", seconds: number) => void;
+}
 
 export interface MediaJob {
   id: string;
   kind: string;
   payload: Record<string, unknown>;
   attempts: number;
+  media_id?: string | null;
+  submission_id?: string | null;
 }
 
-export type JobHandler = (job: MediaJob) => Promise<void>;
+/** Lets a handler publish how far it is: stage names and 0..100. */
+export type ProgressReporter = (stage: string, percent: number) => void;
+
+/** A failure that another attempt cannot fix (the file does not decode): no retries. */
+export class PermanentJobError extends Error {}
+
+export type JobHandler = (job: MediaJob, report: ProgressReporter) => Promise<void>;
 /** Called once a job has used its last attempt, so the handler's rows can be marked failed. */
 export type JobFailedHandler = (job: MediaJob, error: string) => Promise<void>;
 export interface JobKind {
@@ -26,10 +46,16 @@ export interface JobKind {
 }
 
 /** Queues a job; jobs run in run_after order (default now), which callers use to set priorities. */
-export async function enqueueJob(db: Kysely<DB>, kind: string, payload: Record<string, unknown>, runAfter?: Date): Promise<string> {
+export async function enqueueJob(
+  db: Kysely<DB>,
+  kind: string,
+  payload: Record<string, unknown>,
+  runAfter?: Date,
+  subject: { mediaId?: string; submissionId?: string } = {},
+): Promise<string> {
   const row = await db
     .insertInto("media_jobs")
-    .values({ kind, payload: JSON.stringify(payload), run_after: runAfter })
+    .values({ kind, payload: JSON.stringify(payload), run_after: runAfter, media_id: subject.mediaId ?? null, submission_id: subject.submissionId ?? null })
     .returning("id")
     .executeTakeFirstOrThrow();
   await sql`select pg_notify(${MEDIA_JOBS_CHANNEL}, ${row.id})`.execute(db);
@@ -40,28 +66,77 @@ export async function enqueueJob(db: Kysely<DB>, kind: string, payload: Record<s
  * Takes the next due job: `for update skip locked` lets any number of workers (threads of this
  * process or other processes on the same PostgreSQL) claim without ever handing one job out twice.
  */
-export async function claimJob(db: Kysely<DB>): Promise<MediaJob | null> {
+export async function claimJob(db: Kysely<DB>, staleLockSeconds = DEFAULT_STALE_LOCK_SECONDS): Promise<MediaJob | null> {
   const result = await sql<MediaJob>`
-    update media_jobs set status = 'running', attempts = attempts + 1, locked_at = now(), updated_at = now()
+    update media_jobs set status = 'running', attempts = attempts + 1, locked_at = now(), updated_at = now(), stage = 'queued', progress = 0
     where id = (
       select id from media_jobs
       where (status = 'queued' and run_after <= now())
-         or (status = 'running' and locked_at < now() - make_interval(secs => ${STALE_LOCK_SECONDS}))
+         or (status = 'running' and locked_at < now() - make_interval(secs => ${staleLockSeconds}) and attempts < ${MAX_ATTEMPTS})
       order by run_after, created_at
       limit 1
       for update skip locked
     )
-    returning id, kind, payload, attempts`.execute(db);
+    returning id, kind, payload, attempts, media_id, submission_id`.execute(db);
   return result.rows[0] ?? null;
 }
 
+/**
+ * Jobs abandoned by a dead worker on their last attempt: a file that crashes ffmpeg (or the
+ * machine) every time must end as failed, not loop. Returns them so their rows can be marked.
+ */
+async function failAbandonedJobs(db: Kysely<DB>, staleLockSeconds: number): Promise<MediaJob[]> {
+  const result = await sql<MediaJob>`
+    update media_jobs set status = 'failed', locked_at = null, updated_at = now(),
+      last_error = coalesce(last_error, 'The worker stopped during the last attempt')
+    where id in (
+      select id from media_jobs
+      where status = 'running' and locked_at < now() - make_interval(secs => ${staleLockSeconds}) and attempts >= ${MAX_ATTEMPTS}
+      for update skip locked
+    )
+    returning id, kind, payload, attempts, media_id, submission_id, last_error`.execute(db);
+  return result.rows;
+}
+
+/** Publishes a running job's stage and percent (and refreshes its lock, as a heartbeat does). */
+async function recordProgress(db: Kysely<DB>, job: MediaJob, stage: string, percent: number): Promise<void> {
+  const progress = Math.max(0, Math.min(100, Math.round(percent)));
+  const updated = await db
+    .updateTable("media_jobs")
+    .set({ stage, progress, locked_at: new Date(), updated_at: new Date() })
+    .where("id", "=", job.id)
+    .where("status", "=", "running")
+    .executeTakeFirst();
+  if (!updated.numUpdatedRows) return;
+  const payload = JSON.stringify({ jobId: job.id, mediaId: job.media_id ?? null, submissionId: job.submission_id ?? null, stage, progress, status: "running" });
+  await sql`select pg_notify(${MEDIA_PROGRESS_CHANNEL}, ${payload})`.execute(db);
+}
+
+/** Stage changes go out at once; percent updates at most once a second per job. */
+function progressReporter(db: Kysely<DB>, job: MediaJob, logger: Logger): ProgressReporter {
+  let lastStage = "";
+  let lastSent = 0;
+  return (stage, percent) => {
+    const now = Date.now();
+    if (stage === lastStage && now - lastSent < 1000) return;
+    lastStage = stage;
+    lastSent = now;
+    recordProgress(db, job, stage, percent).catch((error: unknown) => logger.warn({ err: error, jobId: job.id }, "media job progress not recorded"));
+  };
+}
+
+async function notifyFinished(db: Kysely<DB>, job: MediaJob, status: "done" | "failed" | "queued", error?: string): Promise<void> {
+  const payload = JSON.stringify({ jobId: job.id, mediaId: job.media_id ?? null, submissionId: job.submission_id ?? null, stage: status, progress: status === "done" ? 100 : 0, status, error: error?.slice(0, 300) });
+  await sql`select pg_notify(${MEDIA_PROGRESS_CHANNEL}, ${payload})`.execute(db);
+}
+
 export async function completeJob(db: Kysely<DB>, id: string): Promise<void> {
-  await db.updateTable("media_jobs").set({ status: "done", locked_at: null, last_error: null, updated_at: new Date() }).where("id", "=", id).execute();
+  await db.updateTable("media_jobs").set({ status: "done", locked_at: null, last_error: null, stage: "done", progress: 100, updated_at: new Date() }).where("id", "=", id).execute();
 }
 
 /** Requeues with exponential backoff (5 s, 20 s, ...) or, after MAX_ATTEMPTS, marks the job failed. */
-export async function failJob(db: Kysely<DB>, job: MediaJob, error: string): Promise<"retry" | "failed"> {
-  const final = job.attempts >= MAX_ATTEMPTS;
+export async function failJob(db: Kysely<DB>, job: MediaJob, error: string, permanent = false): Promise<"retry" | "failed"> {
+  const final = permanent || job.attempts >= MAX_ATTEMPTS;
   await db
     .updateTable("media_jobs")
     .set({
@@ -77,19 +152,35 @@ export async function failJob(db: Kysely<DB>, job: MediaJob, error: string): Pro
 }
 
 /** Claims and runs one job; false when nothing was due. */
-export async function runNextJob(db: Kysely<DB>, kinds: Record<string, JobKind>, logger: Logger): Promise<boolean> {
-  const job = await claimJob(db);
+export async function runNextJob(db: Kysely<DB>, kinds: Record<string, JobKind>, logger: Logger, options: QueueOptions = {}): Promise<boolean> {
+  const staleLockSeconds = options.staleLockSeconds ?? DEFAULT_STALE_LOCK_SECONDS;
+  for (const abandoned of await failAbandonedJobs(db, staleLockSeconds)) {
+    const message = (abandoned as MediaJob & { last_error?: string }).last_error ?? "The worker stopped during the last attempt";
+    logger.error({ jobId: abandoned.id, kind: abandoned.kind }, "media job abandoned on its last attempt");
+    await kinds[abandoned.kind]?.onFailed?.(abandoned, message).catch((error: unknown) => logger.error({ jobId: abandoned.id, err: error }, "media job failure handler threw"));
+    await notifyFinished(db, abandoned, "failed", message);
+  }
+  const job = await claimJob(db, staleLockSeconds);
   if (!job) return false;
   const kind = kinds[job.kind];
   const started = Date.now();
+  const heartbeat = setInterval(() => {
+    db.updateTable("media_jobs").set({ locked_at: new Date() }).where("id", "=", job.id).where("status", "=", "running").execute().catch(() => {});
+  }, Math.min(HEARTBEAT_MS, (staleLockSeconds * 1000) / 3));
   try {
     if (!kind) throw new Error(`no handler for media job kind "${job.kind}"`);
-    await kind.run(job);
+    await kind.run(job, progressReporter(db, job, logger));
+    clearInterval(heartbeat);
     await completeJob(db, job.id);
+    await notifyFinished(db, job, "done");
     logger.info({ jobId: job.id, kind: job.kind, ms: Date.now() - started }, "media job done");
+    options.onAttemptFinished?.(job.kind, "done", (Date.now() - started) / 1000);
   } catch (error) {
+    clearInterval(heartbeat);
     const message = error instanceof Error ? error.message : String(error);
-    const outcome = await failJob(db, job, message);
+    const outcome = await failJob(db, job, message, error instanceof PermanentJobError);
+    options.onAttemptFinished?.(job.kind, outcome, (Date.now() - started) / 1000);
+    await notifyFinished(db, job, outcome === "failed" ? "failed" : "queued", message);
     if (outcome === "failed") {
       logger.error({ jobId: job.id, kind: job.kind, attempts: job.attempts, err: message }, "media job failed for good");
       await kind?.onFailed?.(job, message).catch((cleanupError: unknown) => logger.error({ jobId: job.id, err: cleanupError }, "media job failure handler threw"));
@@ -101,9 +192,9 @@ export async function runNextJob(db: Kysely<DB>, kinds: Record<string, JobKind>,
 }
 
 /** Runs due jobs with `concurrency` loops until none is due (npm run seed, tests). */
-export async function drainJobs(db: Kysely<DB>, kinds: Record<string, JobKind>, logger: Logger, concurrency = 1): Promise<void> {
+export async function drainJobs(db: Kysely<DB>, kinds: Record<string, JobKind>, logger: Logger, concurrency = 1, options: QueueOptions = {}): Promise<void> {
   const loop = async () => {
-    while (await runNextJob(db, kinds, logger));
+    while (await runNextJob(db, kinds, logger, options));
   };
   await Promise.all(Array.from({ length: Math.max(1, concurrency) }, loop));
 }
@@ -119,7 +210,7 @@ export interface Workers {
  * `count` in-process worker loops: each claims a job, runs it, and when the queue is empty sleeps
  * until the next poll or a pg_notify on MEDIA_JOBS_CHANNEL.
  */
-export function startWorkers(database: Database, kinds: Record<string, JobKind>, logger: Logger, count: number): Workers {
+export function startWorkers(database: Database, kinds: Record<string, JobKind>, logger: Logger, count: number, options: QueueOptions = {}): Workers {
   let stopping = false;
   const sleepers = new Set<() => void>();
   const wakeAll = () => {
@@ -149,7 +240,7 @@ export function startWorkers(database: Database, kinds: Record<string, JobKind>,
   const loop = async (index: number) => {
     while (!stopping) {
       try {
-        if (!(await runNextJob(database.db, kinds, logger))) await idle();
+        if (!(await runNextJob(database.db, kinds, logger, options))) await idle();
       } catch (error) {
         // The database went away or a query failed: back off and try again.
         logger.error({ err: error, worker: index }, "media worker error");

@@ -8,16 +8,25 @@ import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config.ts";
 import { MediaCache } from "./cache.ts";
 import { findFfmpeg } from "./ffmpeg.ts";
-import { renderProductCard } from "./image.ts";
 import { optimizedVideoKeys } from "./media-jobs.ts";
 import { topLevelBoxes } from "./mp4-boxes.test-helper.ts";
-import { type DemoVideoSpec, renderDemoVideo, wrapTitle } from "./video.ts";
+import { type DemoVideoSpec, renderDemoVideo } from "./video.ts";
 
 const run = promisify(execFile);
 const ffmpeg = await findFfmpeg(process.env.FFMPEG_PATH);
 // The shared cache (MEDIA_CACHE_DIR or <repo>/.cache/media): repeated runs reuse the encode.
 const sharedCache = new MediaCache(loadConfig({}).mediaCacheDir);
-const SPEC: DemoVideoSpec = { title: "Test Encoder Video", caption: "₹1,234.00", colors: ["#1e3a8a", "#f59e0b"], durationSeconds: 6, toneHz: 440 };
+const square = (fill: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><rect x="20" y="20" width="60" height="60" fill="${fill}"/></svg>`;
+const SPEC: DemoVideoSpec = {
+  style: "studio",
+  backdrop: `<svg xmlns="http://www.w3.org/2000/svg" width="72" height="128"><rect width="72" height="128" fill="#1e3a8a"/></svg>`,
+  art: square("#f59e0b"),
+  angleArt: square("#22d3ee"),
+  callouts: ["Test & <callout>", "Second"],
+  accent: "#f59e0b",
+  durationSeconds: 6,
+  toneHz: 440,
+};
 
 interface ProbeStream {
   codec_type: string;
@@ -54,6 +63,14 @@ describe.skipIf(!ffmpeg)("demo video encoding (ffmpeg)", () => {
     expect(poster).toMatchObject({ format: "jpeg", width: 720, height: 1280 });
   });
 
+  it("encodes a hand-held customer clip with its caption", { timeout: 180_000 }, async () => {
+    const video = await renderDemoVideo(ffmpeg!, sharedCache, { ...SPEC, style: "handheld", callouts: ["Loved it"] });
+    const { streams, format } = await probe(video.renditions[0]!.file);
+    expect(streams.find((s) => s.codec_type === "video")).toMatchObject({ width: 720, height: 1280 });
+    expect(Number(format.duration)).toBeGreaterThanOrEqual(5.9);
+    expect(await sharp(video.poster).metadata()).toMatchObject({ width: 720, height: 1280 });
+  });
+
   it("reuses the cached encode instead of running ffmpeg again", { timeout: 180_000 }, async () => {
     const cache = new MediaCache(sharedCache.dir);
     const first = await renderDemoVideo(ffmpeg!, cache, SPEC);
@@ -88,12 +105,6 @@ describe("media cache", () => {
     expect(produced).toBe(3);
     expect(statSync(path.join(a, "a.png")).size).toBeGreaterThan(0);
   });
-
-  it("renders product cards as 720x960 JPEGs with the bundled font", async () => {
-    const cache = new MediaCache(dir);
-    const file = await renderProductCard(cache, { title: "Card & <Title>", caption: "₹99.00", label: "Brand · Audio", colors: ["#000000", "#ffffff"], layout: "front" });
-    expect(await sharp(file).metadata()).toMatchObject({ format: "jpeg", width: 720, height: 960 });
-  });
 });
 
 describe("naming", () => {
@@ -104,10 +115,5 @@ describe("naming", () => {
     expect(`/media/product-media/${master}`).toContain("/optimized-");
     expect(master.replace(/\.mp4$/, "-thumbnail.jpg")).toBe(keys.poster);
     expect(keys.rendition(854, 480)).toBe("products/p1/optimized-abc123-480.mp4");
-  });
-
-  it("wraps long titles onto two lines", () => {
-    expect(wrapTitle("Short")).toBe("Short");
-    expect(wrapTitle("Aurora Pro Wireless Earbuds with ANC")).toBe("Aurora Pro Wireless\nEarbuds with ANC");
   });
 });

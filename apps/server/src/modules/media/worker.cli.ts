@@ -1,5 +1,5 @@
-import type { CliContext } from "../../cli.ts";
-import { createLocalStorage } from "../../storage/local-storage.ts";
+import type { CliContext } from "../../cli-context.ts";
+import { createStorage } from "../../storage/create-storage.ts";
 import { startMediaWorkers } from "./media-jobs.ts";
 
 /** `npm run worker`: processes media jobs until SIGINT/SIGTERM, then lets running jobs finish. */
@@ -8,7 +8,7 @@ export async function workerCommand(_args: string[], { config, logger, database 
     console.error("MEDIA_WORKERS=0: nothing to run (set it to the number of parallel encodes)");
     return 1;
   }
-  const storage = createLocalStorage(config.storage.driver === "local" ? config.storage.root : "");
+  const storage = createStorage(config);
   const workers = startMediaWorkers({ config, logger, database, storage });
   await new Promise<void>((resolve) => {
     process.once("SIGINT", () => resolve());

@@ -1,10 +1,9 @@
 import { AVATAR_CACHE_CONTROL_SECONDS, AVATAR_MAX_BYTES } from "@reelmart/core/constants";
-import { ERROR_CODES } from "@reelmart/core/api/errors";
 import { sniffImageType } from "@reelmart/core/image-sniff";
 import type { Kysely } from "kysely";
 import sharp from "sharp";
 import type { DB } from "../../db/schema.ts";
-import { ApiError } from "../../http/errors.ts";
+import { tooLarge, unprocessableMedia, unsupportedMedia } from "../../shared/errors.ts";
 import type { Logger } from "../../logger.ts";
 import type { Storage } from "../../storage/storage.ts";
 
@@ -21,8 +20,8 @@ export async function replaceAvatar(
   userId: string,
   bytes: Uint8Array,
 ): Promise<{ avatarUrl: string }> {
-  if (bytes.length > AVATAR_MAX_BYTES) throw new ApiError(413, ERROR_CODES.tooLarge, TOO_LARGE_MESSAGE, "file");
-  if (!sniffImageType(bytes)) throw new ApiError(415, ERROR_CODES.unsupportedMedia, NOT_AN_IMAGE_MESSAGE, "file");
+  if (bytes.length > AVATAR_MAX_BYTES) throw tooLarge(TOO_LARGE_MESSAGE, "file");
+  if (!sniffImageType(bytes)) throw unsupportedMedia(NOT_AN_IMAGE_MESSAGE, "file");
   let webp: Buffer;
   try {
     // limitInputPixels guards against decompression bombs hiding in a small file.
@@ -32,7 +31,7 @@ export async function replaceAvatar(
       .webp({ quality: 82 })
       .toBuffer();
   } catch {
-    throw new ApiError(422, ERROR_CODES.unprocessableMedia, "This image could not be read. Please choose another one.", "file");
+    throw unprocessableMedia("This image could not be read. Please choose another one.", "file");
   }
   // Storage keys are lower-case; better-auth ids are mixed-case, and the timestamp keeps keys unique.
   const key = `${userId.toLowerCase()}-${Date.now()}.webp`;

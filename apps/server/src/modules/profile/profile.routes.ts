@@ -1,22 +1,20 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { AVATAR_MAX_BYTES } from "@reelmart/core/constants";
 import { ERROR_CODES } from "@reelmart/core/api/errors";
-import { MeSchema } from "@reelmart/core/api/profile";
+import { MeSchema, ProfileNamesSchema, SessionSchema } from "@reelmart/core/api/profile";
 import { bodyLimit } from "hono/body-limit";
 import type { RegisterRoutes } from "../../context.ts";
-import { ApiError, badRequest, errorBody, unauthenticated } from "../../http/errors.ts";
+import { badRequest, unauthenticated, unsupportedMedia } from "../../shared/errors.ts";
+import { errorBody } from "../../http/errors.ts";
 import { getViewer, requireViewer } from "../../http/viewer.ts";
 import { NOT_AN_IMAGE_MESSAGE, TOO_LARGE_MESSAGE, replaceAvatar } from "./avatar.service.ts";
 import { getMe, updateNames } from "./profile.service.ts";
-
-const NamesSchema = z.object({
-  firstName: z.string().max(100).nullable().optional(),
-  lastName: z.string().max(100).nullable().optional(),
-});
+import { SIGNED_IN, UNAUTHENTICATED_MESSAGE_KEY } from "../../http/access.ts";
 
 const meRoute = createRoute({
   method: "get",
   path: "/me",
+  security: SIGNED_IN,
   tags: ["profile"],
   summary: "The signed-in user with their profile",
   responses: {
@@ -25,12 +23,23 @@ const meRoute = createRoute({
   },
 });
 
+const sessionRoute = createRoute({
+  method: "get",
+  path: "/session",
+  tags: ["profile"],
+  summary: "The signed-in user, or null for an anonymous visitor (never 401)",
+  responses: {
+    200: { description: "The session's user or null", content: { "application/json": { schema: SessionSchema } } },
+  },
+});
+
 const updateProfileRoute = createRoute({
   method: "patch",
   path: "/me/profile",
+  security: SIGNED_IN,
   tags: ["profile"],
   summary: "Change first and last name (trimmed)",
-  request: { body: { content: { "application/json": { schema: NamesSchema } }, required: true } },
+  request: { body: { content: { "application/json": { schema: ProfileNamesSchema } }, required: true } },
   responses: {
     200: { description: "The updated user", content: { "application/json": { schema: MeSchema } } },
     400: { description: "Invalid names" },
@@ -38,9 +47,21 @@ const updateProfileRoute = createRoute({
   },
 });
 
+// Room for the multipart envelope around a file of exactly 5 MB.
+const MULTIPART_OVERHEAD = 64 * 1024;
+
 const avatarRoute = createRoute({
   method: "post",
   path: "/me/avatar",
+  security: SIGNED_IN,
+  [UNAUTHENTICATED_MESSAGE_KEY]: "User is not authenticated",
+  // The size limit runs after the sign-in check, so an anonymous upload is a 401 whatever its size.
+  middleware: [
+    bodyLimit({
+      maxSize: AVATAR_MAX_BYTES + MULTIPART_OVERHEAD,
+      onError: (c) => c.json(errorBody(ERROR_CODES.tooLarge, TOO_LARGE_MESSAGE, "file"), 413),
+    }),
+  ] as const,
   tags: ["profile"],
   summary: "Upload a new avatar (multipart field 'file'; PNG, JPEG, GIF or WebP up to 5 MB)",
   description: "The type is checked from the file's bytes; the image is stored as a 256 px WebP and the previous avatar is removed.",
@@ -54,9 +75,6 @@ const avatarRoute = createRoute({
   },
 });
 
-// Room for the multipart envelope around a file of exactly 5 MB.
-const MULTIPART_OVERHEAD = 64 * 1024;
-
 export const registerProfileRoutes: RegisterRoutes = (app, { database, storage, logger }) => {
   app.openapi(meRoute, async (c) => {
     const viewer = requireViewer(c);
@@ -66,6 +84,14 @@ export const registerProfileRoutes: RegisterRoutes = (app, { database, storage, 
     return c.json(me, 200);
   });
 
+  app.openapi(sessionRoute, async (c) => {
+    const viewer = getViewer(c);
+    c.header("Cache-Control", "no-store");
+    // A session whose user row is gone (deleted meanwhile) reads as signed out.
+    const user = viewer ? await getMe(database.db, viewer.userId) : null;
+    return c.json({ user: user ?? null }, 200);
+  });
+
   app.openapi(updateProfileRoute, async (c) => {
     const viewer = requireViewer(c);
     const me = await updateNames(database.db, viewer.userId, c.req.valid("json"));
@@ -73,18 +99,10 @@ export const registerProfileRoutes: RegisterRoutes = (app, { database, storage, 
     return c.json(me, 200);
   });
 
-  app.use(
-    "/me/avatar",
-    bodyLimit({
-      maxSize: AVATAR_MAX_BYTES + MULTIPART_OVERHEAD,
-      onError: (c) => c.json(errorBody(ERROR_CODES.tooLarge, TOO_LARGE_MESSAGE, "file"), 413),
-    }),
-  );
   app.openapi(avatarRoute, async (c) => {
-    const viewer = getViewer(c);
-    if (!viewer) throw unauthenticated("User is not authenticated");
+    const viewer = requireViewer(c);
     const contentType = c.req.header("content-type") ?? "";
-    if (!contentType.startsWith("multipart/form-data")) throw new ApiError(415, ERROR_CODES.unsupportedMedia, "Send the image as multipart/form-data", "file");
+    if (!contentType.startsWith("multipart/form-data")) throw unsupportedMedia("Send the image as multipart/form-data", "file");
     const form = await c.req.formData().catch(() => null);
     const file = form?.get("file");
     if (!file || typeof file === "string") throw badRequest("Choose an image to upload", "file");

@@ -15,6 +15,17 @@ describe("GET /api/me and PATCH /api/me/profile", () => {
     expect(body.error.code).toBe("unauthenticated");
   });
 
+  it("GET /api/session answers 200 with a null user when signed out, the user when signed in, and is never cached", async () => {
+    const anonymous = await server.request("/api/session");
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.headers.get("cache-control")).toBe("no-store");
+    expect(await anonymous.json()).toEqual({ user: null });
+    const user = await signUpUser(server, { email: "session.reader@example.test" });
+    const { status, body } = await server.json<{ user: { id: string; name: string } | null }>("/api/session", { headers: user.headers });
+    expect(status).toBe(200);
+    expect(body.user).toMatchObject({ id: user.id, name: "session.reader" });
+  });
+
   it("names a new user after the email's local part", async () => {
     const user = await signUpUser(server, { email: "jane.doe@example.test" });
     const { status, body } = await server.json<Record<string, unknown>>("/api/me", { headers: user.headers });

@@ -2,8 +2,8 @@ import type { Review, ReviewCreated, ReviewList } from "@reelmart/core/api/revie
 import { REVIEW_LIST_LIMIT } from "@reelmart/core/api/reviews";
 import type { Kysely, Selectable } from "kysely";
 import type { DB, ReviewsTable } from "../../db/schema.ts";
-import type { Viewer } from "../../http/viewer.ts";
-import { conflict, notFound } from "../../http/errors.ts";
+import type { Viewer } from "../../shared/viewer.ts";
+import { conflict, notFound } from "../../shared/errors.ts";
 import { productRating } from "../catalog/catalog.mappers.ts";
 
 function toReview(row: Selectable<ReviewsTable>, viewerId: string | null): Review {

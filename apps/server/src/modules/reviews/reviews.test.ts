@@ -1,10 +1,10 @@
+import type { ErrorBody } from "@reelmart/core/api/errors";
 import type { ReviewCreated, ReviewList } from "@reelmart/core/api/reviews";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProduct } from "../../testing/fixtures.ts";
 import { type TestServer, startTestServer } from "../../testing/test-server.ts";
 import { type TestUser, signUpUser } from "../../testing/users.ts";
 
-type ErrorReply = { error: { code: string; message: string; field?: string } };
 
 describe("reviews API", () => {
   let server: TestServer;
@@ -36,7 +36,7 @@ describe("reviews API", () => {
   });
 
   it("requires sign-in to write, before validating the body", async () => {
-    const { status } = await post<ErrorReply>(null, productId, { rating: 9 });
+    const { status } = await post<ErrorBody>(null, productId, { rating: 9 });
     expect(status).toBe(401);
   });
 
@@ -47,7 +47,7 @@ describe("reviews API", () => {
       [{ rating: 4.5 }, "rating"],
       [{ rating: 4, body: "x".repeat(2001) }, "body"],
     ] as const) {
-      const reply = await post<ErrorReply>(alice, productId, body);
+      const reply = await post<ErrorBody>(alice, productId, body);
       expect(reply.status).toBe(400);
       expect(reply.body.error.field).toBe(field);
     }
@@ -72,10 +72,10 @@ describe("reviews API", () => {
   });
 
   it("allows one review per user per product: 409, even when racing, and the counters stay right", async () => {
-    const again = await post<ErrorReply>(alice, productId, { rating: 1 });
+    const again = await post<ErrorBody>(alice, productId, { rating: 1 });
     expect(again.status).toBe(409);
     const other = (await createProduct(server.deps.database.db)).id;
-    const replies = await Promise.all(Array.from({ length: 5 }, () => post<ErrorReply>(alice, other, { rating: 3 })));
+    const replies = await Promise.all(Array.from({ length: 5 }, () => post<ErrorBody>(alice, other, { rating: 3 })));
     expect(replies.map((reply) => reply.status).sort()).toEqual([201, 409, 409, 409, 409]);
     const list = await server.json<ReviewList>(`/api/products/${other}/reviews`);
     expect(list.body).toMatchObject({ rating: 3, reviews: 1 });
@@ -85,7 +85,7 @@ describe("reviews API", () => {
     expect((await server.json(`/api/products/${crypto.randomUUID()}/reviews`)).status).toBe(404);
     const draft = (await createProduct(server.deps.database.db, { status: "draft" })).id;
     expect((await post(alice, draft, { rating: 4 })).status).toBe(404);
-    const bad = await server.json<ErrorReply>("/api/products/nope/reviews");
+    const bad = await server.json<ErrorBody>("/api/products/nope/reviews");
     expect(bad.status).toBe(400);
     expect(bad.body.error.field).toBe("id");
   });

@@ -14,8 +14,9 @@ export interface DemoBrand {
   key: string;
   name: string;
   description: string;
-  /** File under assets/logos. */
-  logo: string;
+  /** The lucide icon of its mark, and the mark's background and accent colours. */
+  icon: string;
+  colors: [string, string];
   websiteUrl: string | null;
   featured: boolean;
 }
@@ -26,6 +27,8 @@ export interface DemoProduct {
   brand: string;
   category: (typeof DEMO_CATEGORIES)[number];
   description: string;
+  /** The lucide icon drawn as the product in its images and videos. */
+  icon: string;
   price: string;
   discountPercentage: number;
   stock: number;
@@ -58,7 +61,8 @@ export const DEMO_BRANDS: DemoBrand[] = [
     key: "nimbus-audio",
     name: "Nimbus Audio",
     description: "Headphones and speakers tuned in Bengaluru for rooms, commutes and everything between.",
-    logo: "nimbus-audio.svg",
+    icon: "audio-waveform",
+    colors: ["#1e1b4b", "#22d3ee"],
     websiteUrl: "https://nimbus-audio.example",
     featured: true,
   },
@@ -66,7 +70,8 @@ export const DEMO_BRANDS: DemoBrand[] = [
     key: "kiro-wear",
     name: "Kiro Wear",
     description: "Everyday wearables and leather goods with a minimalist streak.",
-    logo: "kiro-wear.svg",
+    icon: "gem",
+    colors: ["#111827", "#f472b6"],
     websiteUrl: null,
     featured: true,
   },
@@ -74,7 +79,8 @@ export const DEMO_BRANDS: DemoBrand[] = [
     key: "hearth-and-co",
     name: "Hearth & Co",
     description: "Handmade ceramics and kitchenware for slow mornings.",
-    logo: "hearth-and-co.svg",
+    icon: "flame",
+    colors: ["#7c2d12", "#fde68a"],
     websiteUrl: "https://hearth-and-co.example",
     featured: false,
   },
@@ -82,7 +88,8 @@ export const DEMO_BRANDS: DemoBrand[] = [
     key: "voltix",
     name: "Voltix",
     description: "Smart home and computing gear that sets itself up.",
-    logo: "voltix.svg",
+    icon: "zap",
+    colors: ["#0f766e", "#facc15"],
     websiteUrl: "https://voltix.example",
     featured: false,
   },
@@ -90,7 +97,8 @@ export const DEMO_BRANDS: DemoBrand[] = [
     key: "stride-athletics",
     name: "Stride Athletics",
     description: "Training kit designed with coaches, made to move.",
-    logo: "stride-athletics.svg",
+    icon: "footprints",
+    colors: ["#14532d", "#a3e635"],
     websiteUrl: null,
     featured: false,
   },
@@ -105,6 +113,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     category: "Audio",
     description:
       "True wireless in-ear headphones with adaptive noise cancelling, a transparency mode for busy streets and 32 hours of playback with the pocket-sized charging case.",
+    icon: "earbuds",
     price: "4999.00",
     discountPercentage: 20,
     stock: 120,
@@ -132,6 +141,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     brand: "kiro-wear",
     category: "Wearables",
     description: "An AMOLED smartwatch with heart-rate and SpO2 tracking, 100 workout modes and a week of battery in a 9 mm aluminium case.",
+    icon: "watch",
     price: "7499.00",
     discountPercentage: 15,
     stock: 75,
@@ -158,6 +168,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     brand: "hearth-and-co",
     category: "Kitchen",
     description: "A hand-thrown ceramic dripper, a 600 ml glass server and two cups: everything for a slow, bright cup of coffee.",
+    icon: "coffee",
     price: "2899.00",
     discountPercentage: 0,
     stock: 40,
@@ -183,6 +194,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     brand: "voltix",
     category: "Smart Home",
     description: "Two Wi-Fi smart plugs with energy monitoring, schedules and voice control. No hub needed, set up in under a minute.",
+    icon: "plug",
     price: "1599.00",
     discountPercentage: 25,
     stock: 200,
@@ -207,6 +219,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     brand: "stride-athletics",
     category: "Clothing",
     description: "A brushed-back cotton blend hoodie cut for movement, with a zip pocket for your phone and thumbholes for cold runs.",
+    icon: "shirt",
     price: "2499.00",
     discountPercentage: 10,
     stock: 150,
@@ -236,6 +249,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     brand: "nimbus-audio",
     category: "Electronics",
     description: "A 30 W portable speaker with deep bass, 20 hours of playback and a fabric shell that survives the beach.",
+    icon: "speaker",
     price: "5999.00",
     discountPercentage: 12,
     stock: 60,
@@ -261,6 +275,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     brand: "kiro-wear",
     category: "Accessories",
     description: "A slim full-grain leather wallet that holds eight cards and folded notes, with RFID blocking.",
+    icon: "wallet",
     price: "1299.00",
     discountPercentage: 0,
     stock: 90,
@@ -286,6 +301,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     brand: "hearth-and-co",
     category: "Home Decor",
     description: "A glazed ceramic lamp with a linen shade and a warm dimmable LED bulb, for a soft glow on a bedside or desk.",
+    icon: "lamp",
     price: "3499.00",
     discountPercentage: 18,
     stock: 30,
@@ -312,6 +328,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     brand: "voltix",
     category: "Computers",
     description: "A 1.3 kg 14-inch laptop with a 2.8K display, 16 GB of memory, a 1 TB SSD and a battery that lasts a working day.",
+    icon: "laptop",
     price: "64999.00",
     discountPercentage: 8,
     stock: 25,
@@ -338,6 +355,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     brand: "stride-athletics",
     category: "Fitness",
     description: "A 6 mm natural rubber mat with a grippy top layer, alignment lines and a carry strap.",
+    icon: "scroll",
     price: "1999.00",
     discountPercentage: 5,
     stock: 80,

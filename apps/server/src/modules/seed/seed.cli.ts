@@ -1,12 +1,12 @@
-import type { CliContext } from "../../cli.ts";
-import { createLocalStorage } from "../../storage/local-storage.ts";
+import type { CliContext } from "../../cli-context.ts";
+import { createStorage } from "../../storage/create-storage.ts";
 import { createMediaContext, mediaJobKinds } from "../media/media-jobs.ts";
 import { drainJobs } from "../media/queue.ts";
 import { seedDemoCatalogue } from "./seed.ts";
 
 /** `npm run seed`: adds the demo catalogue if missing, then encodes its videos before exiting. */
 export async function seedCommand(_args: string[], { config, logger, database }: CliContext): Promise<number> {
-  const storage = createLocalStorage(config.storage.driver === "local" ? config.storage.root : "");
+  const storage = createStorage(config);
   const deps = { config, logger, database, storage };
   const result = await seedDemoCatalogue(deps);
   console.log(result.created ? `Demo catalogue added: ${result.products} products.` : "Demo catalogue already present: nothing added.");

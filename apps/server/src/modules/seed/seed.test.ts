@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../logger.ts";
 import { type TestServer, startTestServer } from "../../testing/test-server.ts";
@@ -40,7 +41,7 @@ describe("demo catalogue seed", () => {
     const result = await seedDemoCatalogue(server.deps);
     expect(result).toMatchObject({ created: true, products: 10, videoJobs: ffmpeg ? 20 : 0 });
     const c = await counts(server);
-    expect(c).toMatchObject({ brands: 5, categories: 13, marketplaces: 4, products: 10, media: ffmpeg ? 40 : 20, jobs: ffmpeg ? 20 : 0 });
+    expect(c).toMatchObject({ brands: 5, categories: 13, marketplaces: 4, products: 10, jobs: ffmpeg ? 20 : 0 });
     const categories = await db().selectFrom("categories").select("name").execute();
     expect(categories.map((row) => row.name).sort()).toEqual([...DEMO_CATEGORY_ROWS].sort());
 
@@ -52,7 +53,10 @@ describe("demo catalogue seed", () => {
       expect(await flag.text()).toContain("<svg");
     }
     for (const brand of await db().selectFrom("brands").selectAll().execute()) {
-      expect((await server.request(brand.logo_url!)).status).toBe(200);
+      expect(await (await server.request(brand.logo_url!)).text()).toContain("<svg");
+      const cover = await server.request(brand.cover_image_url!);
+      expect(cover.headers.get("content-type")).toBe("image/jpeg");
+      expect(await sharp(Buffer.from(await cover.arrayBuffer())).metadata()).toMatchObject({ width: 1200, height: 400 });
     }
   });
 
@@ -60,7 +64,8 @@ describe("demo catalogue seed", () => {
     const products = await db().selectFrom("products").selectAll().orderBy("created_at", "desc").execute();
     expect(new Set(products.map((p) => p.created_at.getTime())).size).toBe(10);
     for (const product of products) {
-      const reviews = await db().selectFrom("reviews").select("rating").where("product_id", "=", product.id).execute();
+      const reviews = await db().selectFrom("reviews").select(["rating", "created_at"]).where("product_id", "=", product.id).execute();
+      expect(reviews.every((r) => r.created_at.getTime() < Date.now() && r.created_at > product.created_at)).toBe(true);
       expect(reviews.length).toBeGreaterThanOrEqual(3);
       expect(reviews.length).toBeLessThanOrEqual(5);
       expect(reviews.every((r) => r.rating >= 3 && r.rating <= 5)).toBe(true);
@@ -77,14 +82,26 @@ describe("demo catalogue seed", () => {
 
       const media = await db().selectFrom("product_media").selectAll().where("product_id", "=", product.id).orderBy("display_order").execute();
       const images = media.filter((m) => m.type === "image");
-      expect(images).toHaveLength(2);
+      // Front, angle and close-up, plus the front in every other variant colour; each variant shows its colour's photo.
+      const colours = new Set(variants.map((v) => v.color_hex));
+      expect(images).toHaveLength(2 + colours.size);
+      expect(new Set(images.map((image) => image.url)).size).toBe(images.length);
       expect(product.thumbnail_url).toBe(images[0]!.url);
-      expect((await server.request(images[1]!.url)).headers.get("content-type")).toBe("image/jpeg");
+      expect(images[0]!.is_cover).toBe(true);
+      expect(variants.every((v) => images.some((image) => image.url === v.image_url))).toBe(true);
+      const photo = await server.request(images[1]!.url);
+      expect(photo.headers.get("content-type")).toBe("image/jpeg");
+      expect(await sharp(Buffer.from(await photo.arrayBuffer())).metadata()).toMatchObject({ width: 900, height: 900 });
       if (ffmpeg) {
         const videos = media.filter((m) => m.type === "video");
         expect(videos.map((v) => v.category).sort()).toEqual(["product", "ugc"]);
         // Until its job runs, a video row shows a generated card.
         expect(videos.every((v) => v.status === "processing" && v.thumbnail_url?.endsWith(".jpg"))).toBe(true);
+        const jobs = await db().selectFrom("media_jobs").select("payload").execute();
+        const specs = jobs.map((job) => job.payload.spec as { style: string; callouts: string[] }).filter((_, i) => (jobs[i]!.payload.productId as string) === product.id);
+        expect(specs.map((spec) => spec.style).sort()).toEqual(["handheld", "studio"]);
+        // No price or title is drawn into any media: the app shows those.
+        expect(specs.flatMap((spec) => spec.callouts).some((text) => text.includes("₹") || text.includes(product.title))).toBe(false);
       }
     }
     expect(await db().selectFrom("product_promotions").select("id").execute()).not.toHaveLength(0);

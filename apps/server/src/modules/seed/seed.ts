@@ -3,15 +3,14 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { formatPrice } from "@reelmart/core/format";
 import { sql } from "kysely";
 import type { AppDeps } from "../../context.ts";
-import { renderProductCard } from "../media/image.ts";
 import { MediaCache } from "../media/cache.ts";
 import { DEMO_VIDEO_JOB, type DemoVideoPayload, PRODUCT_MEDIA_BUCKET } from "../media/media-jobs.ts";
 import { FFMPEG_MISSING_MESSAGE, findFfmpeg } from "../media/ffmpeg.ts";
 import { enqueueJob } from "../media/queue.ts";
 import { DEMO_BRANDS, DEMO_CATEGORY_ROWS, DEMO_MARKETPLACES, DEMO_PRODUCTS, type DemoProduct } from "./demo-data.ts";
+import { type ArtView, type IconNode, backdropSvg, brandLogoSvg, loadIcon, productArtSvg, renderBrandCover, renderProductPhoto, studioTint } from "./product-art.ts";
 
 export type SeedDeps = Pick<AppDeps, "config" | "database" | "storage" | "logger">;
 
@@ -27,6 +26,9 @@ export interface SeedResult {
 const PRODUCT_VIDEO_SECONDS = 8;
 const UGC_VIDEO_SECONDS = 6;
 const SEED_LOCK = "reelmart:demo-seed";
+const DAY = 86_400_000;
+/** The catalogue is dated this far back, so its reviews (a few days after each product) are in the past. */
+const CATALOGUE_AGE_DAYS = 40;
 
 /**
  * Stable ids for demo rows (UUID layout, version 5 bits, from a SHA-1 of kind and key): the same
@@ -73,6 +75,8 @@ export async function seedDemoCatalogue(deps: SeedDeps): Promise<SeedResult> {
           name: marketplace.name,
           tagline: marketplace.tagline,
           flag_url: files.flags.get(marketplace.key)!,
+          // The flag files are named by ISO country code; checkout applies that country's address rules.
+          country_code: marketplace.flag.replace(".svg", "").toUpperCase(),
           display_order: index,
         })),
       )
@@ -85,6 +89,7 @@ export async function seedDemoCatalogue(deps: SeedDeps): Promise<SeedResult> {
           name: brand.name,
           description: brand.description,
           logo_url: files.logos.get(brand.key)!,
+          cover_image_url: files.covers.get(brand.key)!,
           website_url: brand.websiteUrl,
           featured: brand.featured,
           created_at: new Date(now - index * 60_000),
@@ -95,8 +100,9 @@ export async function seedDemoCatalogue(deps: SeedDeps): Promise<SeedResult> {
     let videoJobs = 0;
     for (const [index, product] of DEMO_PRODUCTS.entries()) {
       const productId = demoId("product", product.key);
-      const [front, detail] = files.cards.get(product.key)!;
-      const createdAt = new Date(now - index * 3_600_000); // newest first = the data file's order
+      const photos = files.photos.get(product.key)!;
+      const front = photos[0]!.url;
+      const createdAt = new Date(now - CATALOGUE_AGE_DAYS * DAY - index * 3_600_000); // newest first = the data file's order
       await trx
         .insertInto("products")
         .values({
@@ -146,7 +152,8 @@ export async function seedDemoCatalogue(deps: SeedDeps): Promise<SeedResult> {
             color_hex: variant.colorHex ?? null,
             stock: variant.stock,
             price_adjustment: variant.priceAdjustment ?? "0",
-            image_url: null,
+            // The photo in the variant's colour (001 §3: a variant may carry its own image).
+            image_url: photos.find((photo) => photo.color === variant.colorHex)?.url ?? null,
           })),
         )
         .execute();
@@ -158,16 +165,13 @@ export async function seedDemoCatalogue(deps: SeedDeps): Promise<SeedResult> {
             author_name: review.author,
             rating: review.rating,
             body: review.body,
-            created_at: new Date(createdAt.getTime() + (order + 1) * 86_400_000),
+            created_at: new Date(createdAt.getTime() + (order + 1) * 3 * DAY + index * 3_600_000),
           })),
         )
         .execute();
 
-      const videos = ffmpeg ? demoVideos(product, productId, { front, detail }) : [];
-      const images = [
-        { id: demoId("media", `${product.key}/front`), url: front, isCover: true },
-        { id: demoId("media", `${product.key}/detail`), url: detail, isCover: false },
-      ];
+      const videos = ffmpeg ? demoVideos(product, productId, files.icons.get(product.key)!, { front, angle: photos[1]!.url }) : [];
+      const images = photos.map((photo, order) => ({ id: demoId("media", `${product.key}/${photo.key}`), url: photo.url, isCover: order === 0 }));
       await trx
         .insertInto("product_media")
         .values([
@@ -230,8 +234,10 @@ async function markerExists(deps: SeedDeps): Promise<boolean> {
   return Boolean(await deps.database.db.selectFrom("brands").select("id").where("id", "=", DEMO_MARKER_BRAND_ID).executeTakeFirst());
 }
 
-function demoVideos(product: DemoProduct, productId: string, cards: { front: string; detail: string }) {
+function demoVideos(product: DemoProduct, productId: string, icon: IconNode, standIns: { front: string; angle: string }) {
   const review = product.reviews[0]!;
+  const color = product.variants[0]?.colorHex ?? product.colors[1];
+  const [tint, accent] = product.colors;
   const video = (key: string, payload: Omit<DemoVideoPayload, "mediaId" | "productId">, extra: { category: "product" | "ugc"; title: string; standIn: string }) => ({
     ...extra,
     payload: { mediaId: demoId("media", `${product.key}/${key}`), productId, ...payload } satisfies DemoVideoPayload,
@@ -239,34 +245,59 @@ function demoVideos(product: DemoProduct, productId: string, cards: { front: str
   return [
     video(
       "video",
-      { isMain: true, spec: { title: product.title, caption: formatPrice(product.price), colors: product.colors, durationSeconds: PRODUCT_VIDEO_SECONDS, toneHz: product.toneHz } },
-      { category: "product", title: `${product.title} in action`, standIn: cards.front },
+      {
+        isMain: true,
+        spec: {
+          style: "studio",
+          backdrop: backdropSvg("studio", studioTint(tint, color), 720, 1280),
+          art: productArtSvg(icon, color, "front"),
+          angleArt: productArtSvg(icon, color, "angle"),
+          callouts: product.highlights.slice(0, 3),
+          accent,
+          durationSeconds: PRODUCT_VIDEO_SECONDS,
+          toneHz: product.toneHz,
+        },
+      },
+      { category: "product", title: `${product.title} in action`, standIn: standIns.front },
     ),
     video(
       "ugc",
       {
         isMain: false,
         spec: {
-          title: product.title,
-          caption: `Customer video by ${review.author}`,
-          colors: [product.colors[1], product.colors[0]],
+          // A customer's own clip: the last variant (often another colour) on a table at home, in their words.
+          style: "handheld",
+          backdrop: backdropSvg("room", tint, 720, 1280),
+          art: productArtSvg(icon, product.variants.at(-1)?.colorHex ?? color, "top"),
+          angleArt: productArtSvg(icon, color, "angle"),
+          callouts: [review.body],
+          accent,
           durationSeconds: UGC_VIDEO_SECONDS,
           toneHz: Math.round(product.toneHz * 1.5),
         },
       },
-      { category: "ugc", title: `${review.author} tried ${product.title}`, standIn: cards.detail },
+      { category: "ugc", title: `${review.author} tried ${product.title}`, standIn: standIns.angle },
     ),
   ];
+}
+
+interface DemoPhoto {
+  key: string;
+  url: string;
+  /** The variant colour it shows. */
+  color: string;
 }
 
 interface DemoFiles {
   flags: Map<string, string>;
   logos: Map<string, string>;
-  /** Product key → [front card URL, detail card URL]. */
-  cards: Map<string, [string, string]>;
+  covers: Map<string, string>;
+  icons: Map<string, IconNode>;
+  /** Product key → photos: front (the cover), angle, close-up, then the front in each other variant colour. */
+  photos: Map<string, DemoPhoto[]>;
 }
 
-/** Flags, logos and product cards into storage under content-hashed keys (re-uploading is harmless). */
+/** Flags, logos, covers and product photos into storage under content-hashed keys (re-uploading is harmless). */
 async function uploadDemoFiles(deps: SeedDeps): Promise<DemoFiles> {
   const { storage } = deps;
   const cache = new MediaCache(deps.config.mediaCacheDir);
@@ -277,37 +308,46 @@ async function uploadDemoFiles(deps: SeedDeps): Promise<DemoFiles> {
     return storage.publicUrl(PRODUCT_MEDIA_BUCKET, fullKey);
   };
   const svg = "image/svg+xml";
-  const [flags, logos, cards] = await Promise.all([
+  const icons = new Map(await Promise.all([...DEMO_PRODUCTS, ...DEMO_BRANDS].map(async (item) => [item.key, await loadIcon(item.icon)] as const)));
+  const [flags, logos, covers, photos] = await Promise.all([
     Promise.all(
       DEMO_MARKETPLACES.map(async (m) => [m.key, await put((h) => `marketplaces/flag-${m.key}-${h}.svg`, await readFile(path.join(assets, "flags", m.flag)), svg)] as const),
     ),
     Promise.all(
-      DEMO_BRANDS.map(async (b) => [b.key, await put((h) => `brands/${demoId("brand", b.key)}/logo-${h}.svg`, await readFile(path.join(assets, "logos", b.logo)), svg)] as const),
+      DEMO_BRANDS.map(async (b) => [b.key, await put((h) => `brands/${demoId("brand", b.key)}/logo-${h}.svg`, Buffer.from(brandLogoSvg(icons.get(b.key)!, b.colors)), svg)] as const),
+    ),
+    Promise.all(
+      DEMO_BRANDS.map(async (b) => {
+        const nodes = DEMO_PRODUCTS.filter((product) => product.brand === b.key).map((product) => icons.get(product.key)!);
+        const file = await renderBrandCover(cache, { nodes, colors: b.colors });
+        return [b.key, await put((h) => `brands/${demoId("brand", b.key)}/cover-${h}.jpg`, await readFile(file), "image/jpeg")] as const;
+      }),
     ),
     Promise.all(
       DEMO_PRODUCTS.map(async (product) => {
         const productId = demoId("product", product.key);
-        const brand = DEMO_BRANDS.find((b) => b.key === product.brand)!;
-        const urls = await Promise.all(
-          (["front", "detail"] as const).map(async (layout) => {
-            const file = await renderProductCard(cache, {
-              title: product.title,
-              caption: layout === "front" ? formatPrice(product.price) : product.highlights[0]!,
-              label: `${brand.name} · ${product.category}`,
-              colors: layout === "front" ? product.colors : [product.colors[1], product.colors[0]],
-              layout,
-            });
-            return put((h) => `products/${productId}/image-${h}.jpg`, await readFile(file), "image/jpeg");
+        const colors = [...new Set(product.variants.map((variant) => variant.colorHex ?? product.colors[1]))];
+        const main = colors[0]!;
+        const shots: Array<{ key: string; color: string; view: ArtView | "closeUp" }> = [
+          { key: "front", color: main, view: "front" },
+          { key: "angle", color: main, view: "angle" },
+          { key: "close-up", color: main, view: "closeUp" },
+          ...colors.slice(1).map((color) => ({ key: `front-${color.slice(1)}`, color, view: "front" as const })),
+        ];
+        const list = await Promise.all(
+          shots.map(async (shot) => {
+            const file = await renderProductPhoto(cache, { node: icons.get(product.key)!, color: shot.color, tint: product.colors[0], view: shot.view });
+            return { key: shot.key, color: shot.color, url: await put((h) => `products/${productId}/image-${h}.jpg`, await readFile(file), "image/jpeg") };
           }),
         );
-        return [product.key, urls as [string, string]] as const;
+        return [product.key, list] as const;
       }),
     ),
   ]);
-  return { flags: new Map(flags), logos: new Map(logos), cards: new Map(cards) };
+  return { flags: new Map(flags), logos: new Map(logos), covers: new Map(covers), icons, photos: new Map(photos) };
 }
 
-/** The committed SVG assets, from source (tests, tsx) or from the bundle in apps/server/dist. */
+/** The committed flags, from source (tests, tsx) or from the bundle in apps/server/dist. */
 function assetsDir(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const candidates = [path.join(here, "assets"), path.resolve(here, "../src/modules/seed/assets")];

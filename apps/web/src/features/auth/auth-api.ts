@@ -1,17 +1,16 @@
+import type { AuthProviders } from "@reelmart/core/api/auth";
 import { apiRequest } from "../../shared/api/client.ts";
 import { authRequest } from "../../shared/session/auth-client.ts";
 
-export interface AuthProviders {
-  google: { clientId: string } | null;
-}
 
 export const authProvidersQueryKey = ["auth-providers"] as const;
 
 /** Which optional sign-in methods the server has configured (Google only with its client id and secret). */
 export const fetchAuthProviders = () => apiRequest<AuthProviders>("/auth-providers");
 
+/** Signed in, or (two-factor on) `twoFactorRedirect`: the password was right and a code comes next. */
 export const signInWithEmail = (email: string, password: string) =>
-  authRequest<{ user: { id: string } }>("/sign-in/email", { email, password, rememberMe: true });
+  authRequest<{ user: { id: string } } | { twoFactorRedirect: true }>("/sign-in/email", { email, password, rememberMe: true });
 
 export const signUpWithEmail = (input: { email: string; password: string; name: string }) =>
   authRequest<{ user: { id: string } }>("/sign-up/email", { ...input, callbackURL: "/profile" });

@@ -47,7 +47,8 @@ describe("Google sign-in on /auth", () => {
       "fetch",
       vi.fn((input: URL | string, init?: RequestInit) => {
         const path = new URL(String(input), "http://localhost").pathname;
-        if (path === "/api/me") return json(401, { error: { code: "unauthenticated", message: "Sign in required" } });
+        if (path === "/api/session") return json(200, { user: null });
+        if (path === "/api/auth/get-session") return json(200, null);
         if (path === "/api/auth-providers") return json(200, { google: { clientId: "client-1" } });
         if (path.startsWith("/api/auth/")) {
           const authPath = path.slice("/api/auth".length);
@@ -71,7 +72,7 @@ describe("Google sign-in on /auth", () => {
   });
 
   it("a failed redirect start shows 'Failed to sign in with Google'", async () => {
-    authHandlers["/sign-in/social"] = () => ({ status: 500, body: { code: "INTERNAL", message: "boom" } });
+    authHandlers["/sign-in/social"] = () => ({ status: 500, body: { error: { code: "internal_error", message: "boom" } } });
     renderAuth("/auth");
     fireEvent.click(await screen.findByRole("button", { name: "Continue with Google" }));
     expect(await screen.findByText("Failed to sign in with Google")).toBeInTheDocument();
@@ -86,7 +87,7 @@ describe("Google sign-in on /auth", () => {
   });
 
   it("One Tap sends the ID token for server verification; a refusal shows 'Failed to sign in with Google One Tap'", async () => {
-    authHandlers["/sign-in/social"] = () => ({ status: 401, body: { code: "INVALID_TOKEN", message: "Invalid token" } });
+    authHandlers["/sign-in/social"] = () => ({ status: 401, body: { error: { code: "INVALID_TOKEN", message: "Invalid token" } } });
     renderAuth("/auth");
     await waitFor(() => expect(oneTapCallback).toBeDefined());
     await act(async () => oneTapCallback!({ credential: "header.payload.signature" }));

@@ -1,13 +1,9 @@
 import { type ReactNode, useEffect } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { toast } from "sonner";
+import { signInReturnState } from "../../shared/session/sign-in-return.ts";
 import { useSession } from "../../shared/session/use-session.ts";
 import { PageSpinner } from "../../shared/ui/spinner.tsx";
-
-/** Navigation state read by /auth to send the user back after sign-in. */
-export interface ReturnToState {
-  from: string;
-}
 
 // Fixed toast ids: React StrictMode and re-renders must not stack duplicate toasts.
 function ToastOnce({ kind, id, title, description }: { kind: "auth" | "admin"; id: string; title: string; description: string }) {
@@ -20,11 +16,10 @@ function ToastOnce({ kind, id, title, description }: { kind: "auth" | "admin"; i
 
 function RedirectToSignIn() {
   const location = useLocation();
-  const state: ReturnToState = { from: `${location.pathname}${location.search}${location.hash}` };
   return (
     <>
       <ToastOnce kind="auth" id="auth-required" title="Authentication required" description="Please log in to access this page." />
-      <Navigate to="/auth" replace state={state} />
+      <Navigate to="/auth" replace state={signInReturnState(location)} />
     </>
   );
 }

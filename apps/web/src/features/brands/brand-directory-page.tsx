@@ -1,12 +1,14 @@
-import { BadgeCheck, Search } from "lucide-react";
+import { BadgeCheck } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { PageHeader } from "../../shared/product/page-header.tsx";
+import { PageHeader } from "../../shared/ui/page-header.tsx";
+import { SearchField } from "../../shared/ui/search-field.tsx";
 import { ProductImage } from "../../shared/product/product-image.tsx";
 import { EmptyState } from "../../shared/ui/empty-state.tsx";
 import { Skeleton } from "../../shared/ui/skeleton.tsx";
-import { useBrandDirectory } from "./api/brands.ts";
-import { useDebounced } from "../../shared/product/use-debounced.ts";
+import { useBrandDirectory } from "./api/get-brands.ts";
+import { useDebounced } from "../../shared/hooks/use-debounced.ts";
+import { Button } from "../../shared/ui/button.tsx";
 
 export function BrandDirectoryPage() {
   const [input, setInput] = useState("");
@@ -18,17 +20,7 @@ export function BrandDirectoryPage() {
     <div className="pb-[calc(var(--bottom-nav-height)+env(safe-area-inset-bottom)+1rem)]">
       <PageHeader title="Brands" />
       <div className="px-4 pt-3">
-        <label className="flex items-center gap-2 rounded-full border border-neutral-800 bg-neutral-900 px-4 py-2">
-          <Search aria-hidden="true" className="size-4 text-neutral-400" />
-          <span className="sr-only">Search brands</span>
-          <input
-            type="search"
-            value={input}
-            onChange={(event) => setInput(event.target.value)}
-            placeholder="Search brands"
-            className="min-w-0 flex-1 bg-transparent text-sm text-white placeholder:text-neutral-500 focus:outline-none"
-          />
-        </label>
+        <SearchField label="Search brands" value={input} onValueChange={setInput} placeholder="Search brands" />
       </div>
       {brands.isPending ? (
         <div className="flex flex-col gap-3 p-4">
@@ -60,14 +52,14 @@ export function BrandDirectoryPage() {
       )}
       {brands.hasNextPage ? (
         <div className="flex justify-center p-4">
-          <button
-            type="button"
+          <Button
+            variant="bare"
             disabled={brands.isFetchingNextPage}
             onClick={() => void brands.fetchNextPage()}
             className="rounded-full border border-neutral-700 px-5 py-2 text-sm disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-white"
           >
             {brands.isFetchingNextPage ? "Loading..." : "Load more"}
-          </button>
+          </Button>
         </div>
       ) : null}
     </div>

@@ -1,13 +1,13 @@
 import { BadgeCheck, Store } from "lucide-react";
 import { useParams } from "react-router";
 import { useMarketplace } from "../../shared/marketplace/use-marketplace.ts";
-import { NotFoundWithBack, PageHeader } from "../../shared/product/page-header.tsx";
+import { NotFoundWithBack, PageHeader } from "../../shared/ui/page-header.tsx";
 import { ProductGrid, ProductGridSkeleton } from "../../shared/product/product-grid.tsx";
 import { ProductImage } from "../../shared/product/product-image.tsx";
-import { useProductList } from "../../shared/product/product-queries.ts";
+import { useProductList } from "../../shared/product/api/get-products.ts";
 import { EmptyState } from "../../shared/ui/empty-state.tsx";
 import { Spinner } from "../../shared/ui/spinner.tsx";
-import { useBrand } from "./api/brands.ts";
+import { useBrand } from "./api/get-brand.ts";
 
 const numberFormat = new Intl.NumberFormat("en-IN");
 

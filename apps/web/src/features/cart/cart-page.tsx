@@ -1,19 +1,24 @@
 import type { CartItem } from "@reelmart/core/api/cart";
+import { lineStock, variantLabel } from "@reelmart/core/cart-lines";
 import { formatPrice } from "@reelmart/core/format";
 import { Minus, Plus, ShoppingCart, Trash2 } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { type CheckoutState, useCart } from "../../shared/cart/use-cart.ts";
-import { PageHeader } from "../../shared/product/page-header.tsx";
+import { PageHeader } from "../../shared/ui/page-header.tsx";
 import { BrowseProductsLink, ProductRow } from "../../shared/product/product-row.tsx";
 import { EmptyState } from "../../shared/ui/empty-state.tsx";
+import { LoadError } from "../../shared/ui/load-error.tsx";
 import { Spinner } from "../../shared/ui/spinner.tsx";
+import { Price } from "../../shared/product/price.tsx";
 
 /** The cart; the router's RequireAuth keeps it to signed-in users (000 §2). */
 export function CartPage() {
-  const { items, totalQuantity, total, isLoading, setQuantity, remove, clear } = useCart();
+  const { items, totalQuantity, total, isLoading, loadError, reload, stepQuantity, remove, clear } = useCart();
   const checkout = (useLocation().state as CheckoutState | null)?.checkout === true;
   const summaryRef = useRef<HTMLElement>(null);
+  // A line from before variants existed has none chosen yet: the shopper picks one on the product page.
+  const needsChoice = items.some((item) => item.product.hasVariants && !item.variant);
 
   // Buy Now lands here in checkout state: bring the order summary into view and focus.
   useEffect(() => {
@@ -41,6 +46,8 @@ export function CartPage() {
       />
       {isLoading ? (
         <Spinner label="Loading cart" className="py-20" />
+      ) : loadError ? (
+        <LoadError what="your cart" error={loadError} onRetry={reload} />
       ) : items.length === 0 ? (
         <EmptyState
           icon={<ShoppingCart />}
@@ -52,7 +59,7 @@ export function CartPage() {
         <>
           <ul aria-label="Cart items" className="divide-y divide-neutral-900 px-4">
             {items.map((item) => (
-              <CartLine key={item.id} item={item} onQuantity={(quantity) => void setQuantity(item.productId, quantity)} onRemove={() => void remove(item.productId)} />
+              <CartLine key={item.id} item={item} onStep={(delta) => void stepQuantity(item.id, delta)} onRemove={() => void remove(item.id)} />
             ))}
           </ul>
           <section
@@ -74,6 +81,17 @@ export function CartPage() {
                 <dd data-testid="cart-total">{formatPrice(total)}</dd>
               </div>
             </dl>
+            {needsChoice ? (
+              <p className="mt-3 text-sm text-amber-400">Choose a size or colour for every item before checking out.</p>
+            ) : null}
+            <Link
+              to="/checkout"
+              aria-disabled={needsChoice || undefined}
+              onClick={(event) => (needsChoice ? event.preventDefault() : undefined)}
+              className="mt-4 flex w-full items-center justify-center rounded-full bg-rose-600 px-5 py-3 text-base font-semibold text-white hover:bg-rose-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-rose-400 aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+            >
+              Proceed to checkout
+            </Link>
           </section>
         </>
       )}
@@ -81,9 +99,12 @@ export function CartPage() {
   );
 }
 
-function CartLine({ item, onQuantity, onRemove }: { item: CartItem; onQuantity: (quantity: number) => void; onRemove: () => void }) {
+function CartLine({ item, onStep, onRemove }: { item: CartItem; onStep: (delta: number) => void; onRemove: () => void }) {
   const { product, quantity } = item;
-  const atStock = quantity >= product.stock;
+  const stock = lineStock(item);
+  const atStock = quantity >= stock;
+  const options = variantLabel(item.variant);
+  const name = options ? `${product.title} (${options})` : product.title;
   const stepper = "rounded-full p-1.5 text-neutral-200 hover:bg-neutral-800 disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-white";
   return (
     <ProductRow
@@ -92,14 +113,19 @@ function CartLine({ item, onQuantity, onRemove }: { item: CartItem; onQuantity: 
       detail={
         <>
           {product.brand ? <span className="block text-xs text-neutral-400">{product.brand.name}</span> : null}
-          {formatPrice(item.unitPrice)}
-          {item.unitPrice !== product.price ? <span className="ml-2 text-xs text-neutral-400 line-through">{formatPrice(product.price)}</span> : null}
+          {options ? <span className="block text-xs text-neutral-300">{options}</span> : null}
+          {product.hasVariants && !item.variant ? (
+            <Link to={`/product/${product.id}`} className="block text-xs font-semibold text-amber-400 hover:underline">
+              Choose a size or colour
+            </Link>
+          ) : null}
+          <Price price={product.price} discountPercentage={product.discountPercentage} priceAdjustment={item.variant?.priceAdjustment} />
         </>
       }
       action={
         <button
           type="button"
-          aria-label={`Remove ${product.title} from cart`}
+          aria-label={`Remove ${name} from cart`}
           onClick={onRemove}
           className="rounded-full p-2 text-neutral-400 hover:bg-neutral-800 hover:text-white focus-visible:outline-2 focus-visible:outline-white"
         >
@@ -108,20 +134,20 @@ function CartLine({ item, onQuantity, onRemove }: { item: CartItem; onQuantity: 
       }
     >
       <div className="flex items-center justify-between">
-        <div role="group" aria-label={`Quantity of ${product.title}`} className="flex items-center gap-1 rounded-full border border-neutral-800">
-          <button type="button" aria-label="Decrease quantity" onClick={() => onQuantity(quantity - 1)} className={stepper}>
+        <div role="group" aria-label={`Quantity of ${name}`} className="flex items-center gap-1 rounded-full border border-neutral-800">
+          <button type="button" aria-label="Decrease quantity" onClick={() => onStep(-1)} className={stepper}>
             <Minus aria-hidden="true" className="size-4" />
           </button>
           <span aria-live="polite" className="min-w-6 text-center text-sm tabular-nums">
             {quantity}
           </span>
-          <button type="button" aria-label="Increase quantity" disabled={atStock} onClick={() => onQuantity(quantity + 1)} className={stepper}>
+          <button type="button" aria-label="Increase quantity" disabled={atStock} onClick={() => onStep(1)} className={stepper}>
             <Plus aria-hidden="true" className="size-4" />
           </button>
         </div>
         <p className="text-sm font-semibold">{formatPrice(item.lineTotal)}</p>
       </div>
-      {atStock ? <p className="mt-1 text-xs text-amber-400">Only {product.stock} in stock</p> : null}
+      {atStock ? <p className="mt-1 text-xs text-amber-400">Only {stock} in stock</p> : null}
     </ProductRow>
   );
 }

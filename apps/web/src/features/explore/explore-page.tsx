@@ -1,36 +1,18 @@
-import type { Category, ProductSummary } from "@reelmart/core/api/catalog";
-import { TRENDING_DEFAULT_LIMIT } from "@reelmart/core/api/discovery";
-import { useQuery } from "@tanstack/react-query";
 import { Search, Store } from "lucide-react";
 import { Link } from "react-router";
-import { apiRequest } from "../../shared/api/client.ts";
 import { useMarketplace } from "../../shared/marketplace/use-marketplace.ts";
-import { PageHeader } from "../../shared/product/page-header.tsx";
+import { PageHeader } from "../../shared/ui/page-header.tsx";
 import { ProductGrid, ProductGridSkeleton } from "../../shared/product/product-grid.tsx";
-import { useProductList } from "../../shared/product/product-queries.ts";
+import { useProductList } from "../../shared/product/api/get-products.ts";
+import { useCategories } from "./api/get-categories.ts";
+import { useTrendingProducts } from "./api/get-trending-products.ts";
 
 const CATEGORY_ROW_LIMIT = 6;
-
-function useCategories() {
-  return useQuery({
-    queryKey: ["categories"],
-    queryFn: async ({ signal }) => (await apiRequest<{ items: Category[] }>("/categories", { signal })).items,
-    staleTime: 10 * 60_000,
-  });
-}
-
-function useTrending(marketplaceId: string | null) {
-  return useQuery({
-    queryKey: ["products", "trending", marketplaceId],
-    queryFn: async ({ signal }) =>
-      (await apiRequest<{ items: ProductSummary[] }>("/discovery/trending", { signal, query: { marketplaceId, limit: TRENDING_DEFAULT_LIMIT } })).items,
-  });
-}
 
 export function ExplorePage() {
   const { selectedId } = useMarketplace();
   const categories = useCategories();
-  const trending = useTrending(selectedId);
+  const trending = useTrendingProducts(selectedId);
 
   return (
     <div className="pb-[calc(var(--bottom-nav-height)+env(safe-area-inset-bottom)+1rem)]">

@@ -1,6 +1,7 @@
 import { FEED_SEARCH_DEBOUNCE_MS } from "@reelmart/core/feed-search";
 import { Search, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { Button } from "../../shared/ui/button.tsx";
 
 /**
  * The expandable search box at the top of the feed (001 §2): an icon that opens an input; the term
@@ -32,15 +33,15 @@ export function FeedSearchBox({ term, onTermChange }: { term: string; onTermChan
 
   if (!open) {
     return (
-      <button
-        type="button"
+      <Button
+        variant="bare"
         aria-label="Search videos"
         aria-expanded={false}
         onClick={() => setOpen(true)}
         className="flex size-10 items-center justify-center rounded-full bg-black/40 text-white backdrop-blur-sm"
       >
         <Search className="size-5" aria-hidden />
-      </button>
+      </Button>
     );
   }
   return (
@@ -69,8 +70,8 @@ export function FeedSearchBox({ term, onTermChange }: { term: string; onTermChan
         enterKeyHint="search"
         className="min-w-0 flex-1 bg-transparent text-sm placeholder:text-white/60 focus:outline-none [&::-webkit-search-cancel-button]:hidden"
       />
-      <button
-        type="button"
+      <Button
+        variant="bare"
         aria-label="Close search"
         onClick={() => {
           setDraft("");
@@ -80,7 +81,7 @@ export function FeedSearchBox({ term, onTermChange }: { term: string; onTermChan
         className="flex size-8 items-center justify-center rounded-full hover:bg-white/10"
       >
         <X className="size-4" aria-hidden />
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,21 +1,24 @@
 import type { FeedItem } from "@reelmart/core/api/feed";
-import { formatPrice } from "@reelmart/core/format";
 import { baseProductId } from "@reelmart/core/ids";
 import { BadgeCheck, ShoppingCart, Star } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useAddToCart } from "../../shared/cart/use-cart.ts";
+import { profileFromVideo } from "../../shared/product/profile-link.ts";
+import { Price } from "../../shared/product/price.tsx";
+import { Button } from "../../shared/ui/button.tsx";
 
 const PLACEHOLDER = "/placeholder.svg";
 
-/** The product block at the bottom of a video card (001 §2 "Video card"). */
-export function ProductOverlay({ item }: { item: FeedItem }) {
+/** The product block at the bottom of a video card (001 §2 "Video card"); `mediaId` is the card's video. */
+export function ProductOverlay({ item, mediaId }: { item: FeedItem; mediaId: string | null }) {
   const navigate = useNavigate();
-  const { addToCart, buyNow } = useAddToCart();
+  const { addToCart, buyNow, picker } = useAddToCart();
+  // The video on screen is the one that led to the sale (kept on the order line for attribution).
+  const fromVideo = { mediaId };
   const [expanded, setExpanded] = useState(false);
   const [thumbnail, setThumbnail] = useState(item.thumbnailUrl ?? PLACEHOLDER);
   const productId = baseProductId(item.id);
-  const discounted = item.discountPercentage > 0;
 
   return (
     <div className="flex flex-col gap-2 text-white" data-gesture-ignore>
@@ -41,48 +44,48 @@ export function ProductOverlay({ item }: { item: FeedItem }) {
           )}
         </div>
       </div>
-      <p className="flex items-baseline gap-2 drop-shadow">
-        <span className="text-lg font-bold">{formatPrice(item.price)}</span>
-        {discounted && <span className="rounded bg-rose-500/90 px-1.5 py-0.5 text-xs font-semibold">{item.discountPercentage}% off</span>}
+      <p className="drop-shadow">
+        <Price price={item.price} discountPercentage={item.discountPercentage} size="lg" />
       </p>
       {item.description && (
-        <button
-          type="button"
+        <Button
+          variant="bare"
           aria-expanded={expanded}
           aria-label={expanded ? "Show less of the description" : "Show more of the description"}
           onClick={() => setExpanded((value) => !value)}
           className={`text-left text-sm text-white/85 drop-shadow ${expanded ? "max-h-40 overflow-y-auto" : "line-clamp-2"}`}
         >
           {item.description}
-        </button>
+        </Button>
       )}
       <div className="flex items-center gap-2 pt-1">
-        <button
-          type="button"
-          onClick={() => void buyNow(item)}
+        <Button
+          variant="bare"
+          onClick={() => void buyNow(item, 1, fromVideo)}
           className="h-10 rounded-full bg-white px-5 text-sm font-semibold text-black shadow active:scale-95"
         >
           Buy Now
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
+          variant="bare"
           aria-label="Add to cart"
-          onClick={() => void addToCart(item)}
+          onClick={() => void addToCart(item, 1, fromVideo)}
           className="flex size-10 items-center justify-center rounded-full bg-white/20 backdrop-blur-sm active:scale-95"
         >
           <ShoppingCart className="size-5" aria-hidden />
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
+          variant="bare"
           aria-label={`Rated ${item.rating.toFixed(1)}, ${item.reviews} reviews: open reviews`}
-          onClick={() => void navigate(`/product-profile/${productId}?tab=reviews`)}
+          onClick={() => void navigate(profileFromVideo(productId, mediaId, "reviews"))}
           className="flex h-10 items-center gap-1 rounded-full bg-white/20 px-3 text-sm font-medium backdrop-blur-sm active:scale-95"
         >
           <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden />
           {item.rating.toFixed(1)}
           <span className="text-white/70">({item.reviews})</span>
-        </button>
+        </Button>
       </div>
+      {picker}
     </div>
   );
 }

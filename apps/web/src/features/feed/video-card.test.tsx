@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { Toaster } from "sonner";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { VideoCard } from "./video-card.tsx";
 
 const MEDIA_ID = "11111111-1111-4111-8111-111111111111";
@@ -56,6 +56,11 @@ function doubleTap(element: HTMLElement) {
   }
 }
 
+// The rail prefetches its drawers once idle; those imports must finish before the environment goes.
+afterAll(async () => {
+  await Promise.all([import("../../shared/engagement/comments-drawer.tsx"), import("../../shared/engagement/share-drawer.tsx")]);
+});
+
 describe("VideoCard", () => {
   beforeEach(() => {
     // jsdom has no Web Animations API; the double-tap heart uses it.
@@ -64,8 +69,8 @@ describe("VideoCard", () => {
       "fetch",
       vi.fn((input: URL | string) => {
         const path = new URL(String(input)).pathname;
-        if (path === "/api/me") return respond(401, { error: { code: "unauthenticated", message: "Sign in required" } });
-        if (path.endsWith("/engagement")) return respond(200, { mediaId: MEDIA_ID, likeCount: 7, commentCount: 0, shareCount: 0, viewCount: 0, likedByMe: false });
+        if (path === "/api/session") return respond(200, { user: null });
+        if (path.endsWith("/engagement")) return respond(200, { mediaId: MEDIA_ID, likeCount: 7, commentCount: 0, shareCount: 0, viewCount: 0, saveCount: 0, likedByMe: false });
         return respond(404, { error: { code: "not_found", message: "no" } });
       }),
     );

@@ -4,10 +4,11 @@ import { Heart } from "lucide-react";
 import { type Ref, useCallback, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { ActionRail } from "../../shared/engagement/action-rail.tsx";
-import { useLikeToggle } from "../../shared/engagement/use-engagement.ts";
+import { useLikeToggle } from "../../shared/engagement/api/like-media.ts";
 import { useFullscreenLock } from "../../shared/video/use-fullscreen-lock.ts";
 import { useSwipe } from "../../shared/video/use-swipe.ts";
 import { type PlayerLoad, VideoPlayer, type VideoPlayerHandle } from "../../shared/video/video-player.tsx";
+import { profileFromVideo } from "../../shared/product/profile-link.ts";
 import { ProductOverlay } from "./product-overlay.tsx";
 import { useCardTaps, vibrate } from "./use-card-taps.ts";
 
@@ -67,7 +68,7 @@ export function VideoCard({ item, load, captureThumbnail, playerRef }: VideoCard
     ...taps,
     onSwipe(direction) {
       vibrate();
-      if (direction === "left") void navigate(`/product-profile/${productId}`);
+      if (direction === "left") void navigate(profileFromVideo(productId, media?.id ?? null));
       else void navigate(`/product/${productId}`, { state: { from: `${location.pathname}${location.search}`, skipAddToCart: true } });
     },
   });
@@ -117,7 +118,7 @@ export function VideoCard({ item, load, captureThumbnail, playerRef }: VideoCard
             <ActionRail media={media} product={item} />
           </div>
           <div className="absolute inset-x-0 bottom-0 z-10 pr-20 pb-4 pl-4">
-            <ProductOverlay item={item} />
+            <ProductOverlay item={item} mediaId={media?.id ?? null} />
           </div>
         </>
       )}

@@ -1,6 +1,6 @@
 import type { ProductDetail } from "@reelmart/core/api/catalog";
 import { describe, expect, it } from "vitest";
-import { activePromotion, adjustedPrice, colorChoices, discountedPrice, highlights, offers, selectedVariant, sizeChoices, specificationRows } from "./landing-rules.ts";
+import { activePromotion, colorChoices, highlights, offers, selectedVariant, sizeChoices, specificationRows } from "./landing-rules.ts";
 
 const variant = (size: string | null, color: string | null, stock: number, priceAdjustment = "0.00") => ({
   id: `${size}-${color}`,
@@ -16,13 +16,6 @@ const product = (overrides: Partial<ProductDetail> = {}) =>
   ({ price: "999.00", stock: 5, variants: [], highlights: [], promotions: [], specifications: {}, ...overrides }) as unknown as ProductDetail;
 
 describe("landing page rules", () => {
-  it("computes discounts and adjustments in paise", () => {
-    expect(discountedPrice("999.00", 10)).toBe("899.10");
-    expect(discountedPrice("0.10", 12.5)).toBe("0.09");
-    expect(discountedPrice("1999.99", 0)).toBe("1999.99");
-    expect(adjustedPrice("999.00", "-100.50")).toBe("898.50");
-  });
-
   it("derives size and colour stock from the variants", () => {
     const p = product({ variants: [variant("M", "Red", 0), variant("M", "Blue", 2), variant("L", "Red", 1)] });
     expect(sizeChoices(p, null)).toEqual([

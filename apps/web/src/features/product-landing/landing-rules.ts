@@ -1,17 +1,6 @@
 import type { ProductDetail } from "@reelmart/core/api/catalog";
-import { discountedPaise, fromPaise, toPaise } from "@reelmart/core/format";
 
 type Variant = ProductDetail["variants"][number];
-
-/** The price after the discount: the same rule the cart charges by. */
-export function discountedPrice(price: string, discountPercentage: number): string {
-  return fromPaise(discountedPaise(price, discountPercentage));
-}
-
-/** Adds a variant's price adjustment (a decimal string, possibly negative) to a price. */
-export function adjustedPrice(price: string, adjustment: string | undefined): string {
-  return fromPaise(toPaise(price) + (adjustment ? toPaise(adjustment) : 0));
-}
 
 export interface Choice {
   value: string;

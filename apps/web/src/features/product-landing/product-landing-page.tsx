@@ -1,26 +1,26 @@
 import type { ProductDetail } from "@reelmart/core/api/catalog";
-import { formatPrice } from "@reelmart/core/format";
 import { BadgeCheck, Check, Clock, ShoppingCart, Star, Tag, Zap } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { useAddToCart } from "../../shared/cart/use-cart.ts";
-import { NotFoundWithBack, PageHeader } from "../../shared/product/page-header.tsx";
+import { NotFoundWithBack, PageHeader } from "../../shared/ui/page-header.tsx";
 import { ABOUT_FALLBACK } from "../../shared/product/product-header.tsx";
 import { ProductImage } from "../../shared/product/product-image.tsx";
-import { useProduct } from "../../shared/product/product-queries.ts";
+import { useProduct } from "../../shared/product/api/get-product.ts";
 import { Spinner } from "../../shared/ui/spinner.tsx";
+import { Price } from "../../shared/product/price.tsx";
 import {
   type Choice,
   activePromotion,
-  adjustedPrice,
   colorChoices,
-  discountedPrice,
   highlights,
   offers,
   selectedVariant,
   sizeChoices,
   specificationRows,
 } from "./landing-rules.ts";
+import { Button } from "../../shared/ui/button.tsx";
+import { defaultVariant } from "@reelmart/core/cart-lines";
 
 /**
  * State the feed swipe passes (001 §2): where the shopper came from. Its skipAddToCart flag needs no
@@ -47,9 +47,9 @@ function Landing({ product }: { product: ProductDetail }) {
   const navigate = useNavigate();
   const state = (location.state ?? {}) as LandingState;
   const { addToCart, buyNow } = useAddToCart();
-  // Start on the first variant in stock, so one tap on Buy Now works; the pickers change it.
-  const [size, setSize] = useState<string | null>(() => firstInStock(product)?.size ?? null);
-  const [color, setColor] = useState<string | null>(() => firstInStock(product)?.color ?? null);
+  // Start on a variant in stock at the advertised price, so one tap on Buy Now works; the pickers change it.
+  const [size, setSize] = useState<string | null>(() => defaultVariant(product.variants)?.size ?? null);
+  const [color, setColor] = useState<string | null>(() => defaultVariant(product.variants)?.color ?? null);
 
   // /purchase/{id} is a link to buy, not a purchase: it leaves the cart alone and puts focus on Buy Now,
   // so one deliberate tap (or Enter) completes it (docs/decisions/051-purchase-route-auto-add.md).
@@ -58,8 +58,6 @@ function Landing({ product }: { product: ProductDetail }) {
   const sizes = sizeChoices(product, color);
   const colors = colorChoices(product, size);
   const variant = selectedVariant(product, size, color);
-  const basePrice = adjustedPrice(product.price, variant?.priceAdjustment);
-  const finalPrice = discountedPrice(basePrice, product.discountPercentage);
   const promotion = activePromotion(product);
   const highlightList = highlights(product);
   const offerList = offers(product.specifications);
@@ -76,11 +74,11 @@ function Landing({ product }: { product: ProductDetail }) {
   return (
     <div className="pb-[calc(var(--bottom-nav-height)+env(safe-area-inset-bottom)+5rem)]">
       {state.from ? (
-        <header className="sticky top-0 z-20 flex h-14 items-center gap-1 border-b border-neutral-900 bg-[#0b0b0f]/90 pr-30 pl-2 backdrop-blur">
-          <button type="button" onClick={back} className="rounded-full px-3 py-2 text-sm text-neutral-200 hover:bg-neutral-800 focus-visible:outline-2 focus-visible:outline-white">
+        <header className="sticky top-0 z-20 flex h-14 items-center gap-1 border-b border-neutral-900 bg-[#0b0b0f]/90 pr-(--badge-space) pl-2 backdrop-blur">
+          <Button variant="bare" onClick={back} className="rounded-full px-3 py-2 text-sm text-neutral-200 hover:bg-neutral-800 focus-visible:outline-2 focus-visible:outline-white">
             ← Back
-          </button>
-          <h1 className="min-w-0 flex-1 truncate text-lg font-semibold">{product.title}</h1>
+          </Button>
+          <h1 className="line-clamp-2 min-w-0 flex-1 text-base leading-tight font-semibold break-words">{product.title}</h1>
         </header>
       ) : (
         <PageHeader title={product.title} />
@@ -112,19 +110,8 @@ function Landing({ product }: { product: ProductDetail }) {
             <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-400" />
             {product.rating.toFixed(1)} <span className="text-neutral-400">({product.reviews} reviews)</span>
           </Link>
-          <p className="mt-1 flex flex-wrap items-baseline gap-2">
-            <span className="text-2xl font-bold" data-testid="landing-price">
-              {formatPrice(finalPrice)}
-            </span>
-            {product.discountPercentage > 0 ? (
-              <>
-                <span className="text-sm text-neutral-400 line-through">
-                  <span className="sr-only">Was </span>
-                  {formatPrice(basePrice)}
-                </span>
-                <span className="rounded bg-emerald-500/15 px-1.5 py-0.5 text-xs font-semibold text-emerald-400">{product.discountPercentage}% off</span>
-              </>
-            ) : null}
+          <p className="mt-1" data-testid="landing-price">
+            <Price price={product.price} priceAdjustment={variant?.priceAdjustment} discountPercentage={product.discountPercentage} size="xl" />
           </p>
           {promotion ? (
             <p className="flex items-center gap-1.5 text-sm text-amber-300">
@@ -171,34 +158,30 @@ function Landing({ product }: { product: ProductDetail }) {
 
       <div className="fixed inset-x-0 bottom-[calc(var(--bottom-nav-height)+env(safe-area-inset-bottom))] z-30 mx-auto flex max-w-[480px] gap-3 border-t border-neutral-900 bg-[#0b0b0f]/95 p-3 backdrop-blur">
         {needsChoice ? <p className="sr-only" id="choose-options">Choose a size and colour first</p> : null}
-        <button
-          type="button"
+        <Button
+          variant="bare"
           disabled={cannotBuy}
           aria-describedby={needsChoice ? "choose-options" : undefined}
-          onClick={() => void addToCart(product, 1)}
+          onClick={() => void addToCart(product, 1, { variant: variant ?? null })}
           className="flex flex-1 items-center justify-center gap-2 rounded-full border border-neutral-700 py-3 text-sm font-semibold disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-white"
         >
           <ShoppingCart aria-hidden="true" className="size-4" />
           Add to cart
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
+          variant="bare"
           disabled={cannotBuy}
           aria-describedby={needsChoice ? "choose-options" : undefined}
-          onClick={() => void buyNow(product, 1)}
+          onClick={() => void buyNow(product, 1, { variant: variant ?? null })}
           autoFocus={isPurchase}
           className="flex flex-1 items-center justify-center gap-2 rounded-full bg-rose-700 py-3 text-sm font-semibold text-white hover:bg-rose-600 disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
         >
           <Zap aria-hidden="true" className="size-4" />
           Buy Now
-        </button>
+        </Button>
       </div>
     </div>
   );
-}
-
-function firstInStock(product: ProductDetail) {
-  return product.variants.find((variant) => variant.stock > 0);
 }
 
 function ChoiceGroup({ label, choices, value, onChange }: { label: string; choices: Choice[]; value: string | null; onChange: (value: string | null) => void }) {

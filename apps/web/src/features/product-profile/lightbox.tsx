@@ -3,6 +3,7 @@ import type { Media } from "@reelmart/core/api/catalog";
 import { ChevronLeft, ChevronRight, X } from "lucide-react";
 import { type PointerEvent, useRef, useState } from "react";
 import { DOUBLE_TAP_ZOOM, LIGHTBOX_MIN_ZOOM, type Tap, clampZoom, isDoubleTap, swipeDirection, wrapIndex } from "./lightbox-gestures.ts";
+import { Button } from "../../shared/ui/button.tsx";
 
 interface LightboxProps {
   images: Media[];
@@ -140,12 +141,12 @@ export function Lightbox({ images, startIndex, productTitle, onClose }: Lightbox
             ) : null}
             {images.length > 1 ? (
               <>
-                <button type="button" aria-label="Previous image" onClick={() => go(index - 1)} className={`absolute left-2 ${control}`}>
+                <Button variant="bare" aria-label="Previous image" onClick={() => go(index - 1)} className={`absolute left-2 ${control}`}>
                   <ChevronLeft aria-hidden="true" className="size-6" />
-                </button>
-                <button type="button" aria-label="Next image" onClick={() => go(index + 1)} className={`absolute right-2 ${control}`}>
+                </Button>
+                <Button variant="bare" aria-label="Next image" onClick={() => go(index + 1)} className={`absolute right-2 ${control}`}>
                   <ChevronRight aria-hidden="true" className="size-6" />
-                </button>
+                </Button>
               </>
             ) : null}
           </div>
@@ -153,16 +154,16 @@ export function Lightbox({ images, startIndex, productTitle, onClose }: Lightbox
             {images.length > 1 ? (
               <div className="flex flex-wrap justify-center gap-1" role="group" aria-label="Choose image">
                 {images.map((item, dot) => (
-                  <button
+                  <Button
+                    variant="bare"
                     key={item.id}
-                    type="button"
                     aria-label={`Go to image ${dot + 1}`}
                     aria-current={dot === index ? "true" : undefined}
                     onClick={() => go(dot)}
                     className="flex size-6 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-white"
                   >
                     <span className={`block size-2 rounded-full ${dot === index ? "bg-white" : "bg-white/40"}`} />
-                  </button>
+                  </Button>
                 ))}
               </div>
             ) : null}

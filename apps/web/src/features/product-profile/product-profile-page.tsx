@@ -4,9 +4,10 @@ import { Bookmark, Share2 } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { useLocation, useParams, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { NotFoundWithBack, PageHeader } from "../../shared/product/page-header.tsx";
+import { NotFoundWithBack, PageHeader } from "../../shared/ui/page-header.tsx";
 import { ProductHeader } from "../../shared/product/product-header.tsx";
-import { useProduct } from "../../shared/product/product-queries.ts";
+import { videoOpenedFrom } from "../../shared/product/profile-link.ts";
+import { useProduct } from "../../shared/product/api/get-product.ts";
 import { useSaved } from "../../shared/saved/use-saved.ts";
 import { useSession } from "../../shared/session/use-session.ts";
 import { Spinner } from "../../shared/ui/spinner.tsx";
@@ -14,7 +15,9 @@ import { ImageGallery } from "./image-gallery.tsx";
 import { type MediaTab, availableTabs, groupMedia, initialTab, resolveTab } from "./media-tab-rules.ts";
 import { ReviewsTab } from "./reviews-tab.tsx";
 import { SimilarProducts } from "./similar-products.tsx";
+import { SubmitVideo } from "./submit-video.tsx";
 import { VideoGrid } from "./video-grid.tsx";
+import { Button } from "../../shared/ui/button.tsx";
 
 export function ProductProfilePage() {
   const { id = "" } = useParams();
@@ -62,27 +65,27 @@ function ProductProfile({ product }: { product: ProductDetail }) {
         title={product.title}
         actions={
           <>
-            <button
-              type="button"
+            <Button
+              variant="bare"
               aria-label="Share"
               onClick={() => toast("Share product profile", { description: "Sharing functionality would open here" })}
               className={iconButton}
             >
               <Share2 aria-hidden="true" className="size-5" />
-            </button>
-            <button
-              type="button"
+            </Button>
+            <Button
+              variant="bare"
               aria-label={saved ? "Remove from saved" : "Save product"}
               aria-pressed={saved}
               onClick={() => toggle(product)}
               className={iconButton}
             >
               <Bookmark aria-hidden="true" className={`size-5 ${saved ? "fill-white" : ""}`} />
-            </button>
+            </Button>
           </>
         }
       />
-      <ProductHeader product={product} onReviews={openReviews} />
+      <ProductHeader product={product} onReviews={openReviews} fromMediaId={videoOpenedFrom(search, product.media)} />
       <div ref={tabsRef} className="mt-6 scroll-mt-14">
         {!hasMedia ? <p className="px-4 pb-2 text-sm text-neutral-400">No media content available for this product.</p> : null}
         <Tabs.Root value={active} onValueChange={(value) => setRequested(value as MediaTab)}>
@@ -102,6 +105,7 @@ function ProductProfile({ product }: { product: ProductDetail }) {
               <VideoGrid product={product} videos={groups.videos} category="product" editable={editable} />
             </Tabs.Content>
             <Tabs.Content value="ugc">
+              <SubmitVideo productId={product.id} />
               <VideoGrid product={product} videos={groups.ugc} category="ugc" editable={editable} />
             </Tabs.Content>
             <Tabs.Content value="images">
@@ -113,6 +117,11 @@ function ProductProfile({ product }: { product: ProductDetail }) {
           </div>
         </Tabs.Root>
       </div>
+      {tabs.includes("ugc") ? null : (
+        <section aria-label="Customer videos" className="mt-4 px-2">
+          <SubmitVideo productId={product.id} />
+        </section>
+      )}
       <SimilarProducts productId={product.id} />
     </div>
   );

@@ -3,10 +3,14 @@ import { type FormEvent, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { toast } from "sonner";
 import { Stars } from "../../shared/product/stars.tsx";
+import { signInReturnState } from "../../shared/session/sign-in-return.ts";
 import { useSession } from "../../shared/session/use-session.ts";
+import { Button } from "../../shared/ui/button.tsx";
+import { shopperMessage } from "../../shared/api/shopper-message.ts";
 import { EmptyState } from "../../shared/ui/empty-state.tsx";
 import { Spinner } from "../../shared/ui/spinner.tsx";
-import { useCreateReview, useReviews } from "./api/reviews.ts";
+import { useCreateReview } from "./api/create-review.ts";
+import { useReviews } from "./api/get-reviews.ts";
 
 const dateFormat = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric" });
 
@@ -16,7 +20,7 @@ export function ReviewsTab({ productId }: { productId: string }) {
   const location = useLocation();
 
   if (reviews.isPending) return <Spinner label="Loading reviews" className="py-10" />;
-  if (reviews.isError) return <EmptyState title="Could not load reviews" description={reviews.error.message} />;
+  if (reviews.isError) return <EmptyState title="Could not load reviews" description={shopperMessage(reviews.error)} />;
   const { items, viewerHasReviewed } = reviews.data;
 
   return (
@@ -24,7 +28,7 @@ export function ReviewsTab({ productId }: { productId: string }) {
       {status === "signed-in" && !viewerHasReviewed ? <ReviewForm productId={productId} /> : null}
       {status === "anonymous" ? (
         <p className="text-sm text-neutral-400">
-          <Link to="/auth" state={{ from: `${location.pathname}${location.search}` }} className="font-medium text-white underline">
+          <Link to="/auth" state={signInReturnState(location)} className="font-medium text-white underline">
             Sign in
           </Link>{" "}
           to write a review.
@@ -38,7 +42,7 @@ export function ReviewsTab({ productId }: { productId: string }) {
             <li key={review.id} className="py-3">
               <div className="flex items-center justify-between gap-2">
                 <Stars value={review.rating} />
-                <time dateTime={review.createdAt} className="text-xs text-neutral-500">
+                <time dateTime={review.createdAt} className="text-xs text-neutral-400">
                   {dateFormat.format(new Date(review.createdAt))}
                 </time>
               </div>
@@ -72,7 +76,7 @@ function ReviewForm({ productId }: { productId: string }) {
       { rating, body },
       {
         onSuccess: () => toast.success("Review posted"),
-        onError: (failure) => setError(failure.message),
+        onError: (failure) => setError(shopperMessage(failure)),
       },
     );
   };
@@ -104,7 +108,7 @@ function ReviewForm({ productId }: { productId: string }) {
           onChange={(event) => setBody(event.target.value)}
           className="resize-none rounded-lg border border-neutral-700 bg-neutral-900 px-3 py-2 text-white placeholder:text-neutral-500"
         />
-        <span className="self-end text-xs text-neutral-500" aria-live="polite">
+        <span className="self-end text-xs text-neutral-400" aria-live="polite">
           {body.length}/{REVIEW_MAX_LENGTH}
         </span>
       </label>
@@ -113,13 +117,9 @@ function ReviewForm({ productId }: { productId: string }) {
           {error}
         </p>
       ) : null}
-      <button
-        type="submit"
-        disabled={create.isPending}
-        className="self-end rounded-full bg-white px-5 py-2 text-sm font-medium text-black disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-      >
+      <Button variant="inverse" type="submit" disabled={create.isPending} className="self-end">
         {create.isPending ? "Posting..." : "Post review"}
-      </button>
+      </Button>
     </form>
   );
 }

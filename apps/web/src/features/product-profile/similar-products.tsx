@@ -1,6 +1,6 @@
 import { ProductGrid, ProductGridSkeleton } from "../../shared/product/product-grid.tsx";
 import { useMarketplace } from "../../shared/marketplace/use-marketplace.ts";
-import { useSimilarProducts } from "./api/similar-products.ts";
+import { useSimilarProducts } from "./api/get-similar-products.ts";
 
 /** 001 §2 "Similar Products": 3 columns with title and price; a tap opens the feed in 'similar' mode. */
 export function SimilarProducts({ productId }: { productId: string }) {

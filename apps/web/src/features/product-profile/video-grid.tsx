@@ -7,6 +7,7 @@ import { ProductImage } from "../../shared/product/product-image.tsx";
 import { EmptyState } from "../../shared/ui/empty-state.tsx";
 import { FullscreenVideoModal } from "../../shared/video/fullscreen-video-modal.tsx";
 import { VideoDeleteDialog, VideoEditDialog } from "./video-edit-dialogs.tsx";
+import { Button } from "../../shared/ui/button.tsx";
 
 interface VideoGridProps {
   product: ProductDetail;
@@ -48,8 +49,8 @@ export function VideoGrid({ product, videos, category, editable }: VideoGridProp
           const name = video.title ?? `${product.title} video ${index + 1}`;
           return (
             <li key={video.id} className="relative">
-              <button
-                type="button"
+              <Button
+                variant="bare"
                 onClick={() => setPlaying(index)}
                 aria-label={`Play ${name}`}
                 className="group relative block aspect-[9/16] w-full overflow-hidden rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
@@ -64,25 +65,25 @@ export function VideoGrid({ product, videos, category, editable }: VideoGridProp
                     {video.title}
                   </span>
                 ) : null}
-              </button>
+              </Button>
               {editable ? (
                 <div className="absolute right-1 bottom-6 flex flex-col gap-1">
-                  <button
-                    type="button"
+                  <Button
+                    variant="bare"
                     aria-label={`Edit ${name}`}
                     onClick={() => setEditing(video)}
                     className="rounded-full bg-black/70 p-1.5 text-white hover:bg-black focus-visible:outline-2 focus-visible:outline-white"
                   >
                     <Pencil aria-hidden="true" className="size-3.5" />
-                  </button>
-                  <button
-                    type="button"
+                  </Button>
+                  <Button
+                    variant="bare"
                     aria-label={`Delete ${name}`}
                     onClick={() => setDeleting(video)}
                     className="rounded-full bg-black/70 p-1.5 text-rose-300 hover:bg-black focus-visible:outline-2 focus-visible:outline-white"
                   >
                     <Trash2 aria-hidden="true" className="size-3.5" />
-                  </button>
+                  </Button>
                 </div>
               ) : null}
             </li>

@@ -4,8 +4,9 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { AuthRequestError, authRequest } from "../../shared/session/auth-client.ts";
-import { sessionQueryKey } from "../../shared/session/use-session.ts";
+import { sessionQueryKey } from "../../shared/session/api/get-session-user.ts";
 import { Dialog } from "../../shared/ui/dialog.tsx";
+import { Button } from "../../shared/ui/button.tsx";
 
 type Scope = "others" | "all";
 
@@ -70,9 +71,9 @@ export function DeviceSessions() {
       {(Object.keys(SCOPES) as Scope[]).map((key) => {
         const Icon = key === "others" ? MonitorSmartphone : ShieldOff;
         return (
-          <button
+          <Button
+            variant="bare"
             key={key}
-            type="button"
             onClick={() => setScope(key)}
             className="mt-2 flex w-full items-center gap-3 rounded-2xl border border-neutral-800 bg-neutral-950 px-4 py-3 text-left hover:bg-neutral-900"
           >
@@ -82,22 +83,22 @@ export function DeviceSessions() {
               <span className="block text-sm text-neutral-400">{SCOPES[key].hint}</span>
             </span>
             <ChevronRight aria-hidden="true" className="size-4 text-neutral-600" />
-          </button>
+          </Button>
         );
       })}
       <Dialog open={chosen !== null} onOpenChange={(open) => !open && !busy && setScope(null)} title={chosen ? `${chosen.label}?` : ""} description={chosen?.description}>
         <div className="flex justify-end gap-2">
-          <button type="button" onClick={() => setScope(null)} disabled={busy} className="rounded-full border border-neutral-700 px-4 py-2 text-sm font-medium text-neutral-100 hover:bg-neutral-900">
+          <Button variant="bare" onClick={() => setScope(null)} disabled={busy} className="rounded-full border border-neutral-700 px-4 py-2 text-sm font-medium text-neutral-100 hover:bg-neutral-900">
             Cancel
-          </button>
-          <button
-            type="button"
+          </Button>
+          <Button
+            variant="bare"
             onClick={() => void confirm()}
             disabled={busy}
             className="rounded-full bg-rose-500 px-4 py-2 text-sm font-semibold text-white hover:bg-rose-400 disabled:opacity-60"
           >
             {busy ? "Signing Out..." : chosen?.confirm}
-          </button>
+          </Button>
         </div>
       </Dialog>
     </>

@@ -1,16 +1,17 @@
+import { PROFILE_NAME_MAX_LENGTH } from "@reelmart/core/api/profile";
 import { AVATAR_MAX_BYTES } from "@reelmart/core/constants";
 import { sniffImageType } from "@reelmart/core/image-sniff";
 import { Camera, Loader2 } from "lucide-react";
-import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { ApiRequestError } from "../../shared/api/client.ts";
 import type { SessionUser } from "../../shared/session/use-session.ts";
+import { Button } from "../../shared/ui/button.tsx";
 import { Dialog } from "../../shared/ui/dialog.tsx";
+import { Field } from "../../shared/ui/field.tsx";
 import { Avatar } from "./avatar.tsx";
-import { useUpdateNames, useUploadAvatar } from "./profile-api.ts";
-
-const inputClass =
-  "w-full rounded-xl border border-neutral-700 bg-neutral-900 px-4 py-3 text-base text-white focus:border-rose-500 focus:outline-none read-only:cursor-not-allowed read-only:text-neutral-400";
+import { useUpdateProfileNames } from "./api/update-profile-names.ts";
+import { useUploadAvatar } from "./api/upload-avatar.ts";
 
 /** The browser-side checks of 000 §5; the server repeats them on the bytes. Returns false when refused. */
 export async function checkAvatarFile(file: File): Promise<boolean> {
@@ -31,9 +32,9 @@ export function EditProfileDialog({ user, open, onOpenChange }: { user: SessionU
   const [lastName, setLastName] = useState(user.lastName ?? "");
   const [preview, setPreview] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const updateNames = useUpdateNames();
+  const updateNames = useUpdateProfileNames();
   const uploadAvatar = useUploadAvatar();
-  const ids = { first: useId(), last: useId(), email: useId(), avatar: useId() };
+  const avatarHintId = useId();
 
   useEffect(() => {
     if (open) {
@@ -80,11 +81,11 @@ export function EditProfileDialog({ user, open, onOpenChange }: { user: SessionU
     <Dialog open={open} onOpenChange={onOpenChange} title="Edit Profile" description="Update your photo and name.">
       <form onSubmit={save} className="flex flex-col gap-4">
         <div className="flex flex-col items-center gap-2">
-          <button
-            type="button"
+          <Button
+            variant="bare"
             onClick={() => fileInput.current?.click()}
-            className="relative rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-            aria-describedby={ids.avatar}
+            className="relative rounded-full"
+            aria-describedby={avatarHintId}
             disabled={uploadAvatar.isPending}
           >
             <Avatar url={preview ?? user.avatarUrl} name={user.name} size={88} />
@@ -92,49 +93,24 @@ export function EditProfileDialog({ user, open, onOpenChange }: { user: SessionU
               {uploadAvatar.isPending ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : <Camera aria-hidden="true" className="size-4" />}
             </span>
             <span className="sr-only">Change avatar</span>
-          </button>
-          <p id={ids.avatar} className="text-xs text-neutral-500">
+          </Button>
+          <p id={avatarHintId} className="text-xs text-neutral-400">
             PNG, JPEG, GIF or WebP, up to 5MB
           </p>
           <input ref={fileInput} type="file" accept="image/*" className="sr-only" tabIndex={-1} aria-label="Avatar image" onChange={chooseAvatar} />
         </div>
-        <Field id={ids.first} label="First Name">
-          <input id={ids.first} className={inputClass} value={firstName} onChange={(e) => setFirstName(e.target.value)} autoComplete="given-name" maxLength={100} />
-        </Field>
-        <Field id={ids.last} label="Last Name">
-          <input id={ids.last} className={inputClass} value={lastName} onChange={(e) => setLastName(e.target.value)} autoComplete="family-name" maxLength={100} />
-        </Field>
-        <Field id={ids.email} label="Email">
-          <input id={ids.email} className={inputClass} value={user.email} readOnly />
-        </Field>
+        <Field label="First Name" value={firstName} onChange={(e) => setFirstName(e.target.value)} autoComplete="given-name" maxLength={PROFILE_NAME_MAX_LENGTH} />
+        <Field label="Last Name" value={lastName} onChange={(e) => setLastName(e.target.value)} autoComplete="family-name" maxLength={PROFILE_NAME_MAX_LENGTH} />
+        <Field label="Email" value={user.email} readOnly />
         <div className="mt-2 flex gap-3">
-          <button
-            type="button"
-            onClick={() => onOpenChange(false)}
-            className="flex-1 rounded-full border border-neutral-700 px-4 py-2.5 font-medium text-neutral-200 hover:bg-neutral-900"
-          >
+          <Button variant="outline" size="lg" className="flex-1" onClick={() => onOpenChange(false)}>
             Cancel
-          </button>
-          <button
-            type="submit"
-            disabled={updateNames.isPending}
-            className="flex-1 whitespace-nowrap rounded-full bg-rose-500 px-4 py-2.5 font-semibold text-white hover:bg-rose-400 disabled:opacity-60"
-          >
+          </Button>
+          <Button type="submit" size="lg" className="flex-1 whitespace-nowrap" disabled={updateNames.isPending}>
             {updateNames.isPending ? "Saving..." : "Save changes"}
-          </button>
+          </Button>
         </div>
       </form>
     </Dialog>
-  );
-}
-
-function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-neutral-200">
-        {label}
-      </label>
-      {children}
-    </div>
   );
 }

@@ -1,10 +1,9 @@
-import { formatPrice } from "@reelmart/core/format";
 import * as Tabs from "@radix-ui/react-tabs";
 import { ChevronRight, Globe, History, LayoutDashboard, LogOut, Package, Pencil, ShieldCheck, Bookmark } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { useCart } from "../../shared/cart/use-cart.ts";
-import { ProductRow } from "../../shared/product/product-row.tsx";
+import { BrowseProductsLink, ProductRow } from "../../shared/product/product-row.tsx";
 import { MarketplaceRadioList } from "../../shared/marketplace/marketplace-radio-list.tsx";
 import { useMarketplace } from "../../shared/marketplace/use-marketplace.ts";
 import { useSaved } from "../../shared/saved/use-saved.ts";
@@ -12,10 +11,15 @@ import { useSession } from "../../shared/session/use-session.ts";
 import { useSignOut } from "../../shared/session/use-sign-out.ts";
 import { Dialog } from "../../shared/ui/dialog.tsx";
 import { EmptyState } from "../../shared/ui/empty-state.tsx";
-import { PageSpinner } from "../../shared/ui/spinner.tsx";
+import { PageSpinner, Spinner } from "../../shared/ui/spinner.tsx";
+import { useOrders } from "../../shared/orders/get-orders.ts";
+import { OrderRow } from "../../shared/orders/order-row.tsx";
 import { Avatar } from "./avatar.tsx";
 import { DeviceSessions } from "./device-sessions.tsx";
+import { MyVideos } from "./my-videos.tsx";
 import { EditProfileDialog } from "./edit-profile-dialog.tsx";
+import { Price } from "../../shared/product/price.tsx";
+import { Button } from "../../shared/ui/button.tsx";
 
 const tabClass =
   "flex-1 border-b-2 border-transparent py-3 text-sm font-medium text-neutral-400 data-[state=active]:border-rose-500 data-[state=active]:text-white focus-visible:outline-2 focus-visible:outline-white";
@@ -43,13 +47,13 @@ export function ProfilePage() {
           </div>
           <p className="truncate text-sm text-neutral-400">{user.email}</p>
         </div>
-        <button
-          type="button"
+        <Button
+          variant="bare"
           onClick={() => setEditing(true)}
           className="inline-flex items-center gap-1.5 rounded-full border border-neutral-700 px-3 py-1.5 text-sm font-medium text-neutral-100 hover:bg-neutral-900"
         >
           <Pencil aria-hidden="true" className="size-3.5" /> Edit
-        </button>
+        </Button>
       </header>
 
       <div className="mt-5 flex flex-col gap-2">
@@ -58,14 +62,20 @@ export function ProfilePage() {
             <LayoutDashboard aria-hidden="true" className="size-4" /> Admin Dashboard
           </Link>
         ) : null}
-        <button
-          type="button"
+        <Link
+          to="/account/security"
+          className="flex items-center justify-center gap-2 rounded-full border border-neutral-700 px-4 py-2.5 font-medium text-neutral-100 hover:bg-neutral-900"
+        >
+          <ShieldCheck aria-hidden="true" className="size-4" /> Account security
+        </Link>
+        <Button
+          variant="bare"
           onClick={() => void signOut()}
           disabled={isSigningOut}
           className="flex items-center justify-center gap-2 rounded-full border border-neutral-700 px-4 py-2.5 font-medium text-neutral-100 hover:bg-neutral-900 disabled:opacity-60"
         >
           <LogOut aria-hidden="true" className="size-4" /> {isSigningOut ? "Signing Out..." : "Sign Out"}
-        </button>
+        </Button>
       </div>
 
       <dl className="mt-6 grid grid-cols-3 divide-x divide-neutral-800 rounded-2xl border border-neutral-800 bg-neutral-950 py-3 text-center">
@@ -92,11 +102,7 @@ export function ProfilePage() {
               icon={<Bookmark />}
               title="No saved items"
               description="Items you save will appear here"
-              action={
-                <Link to="/explore" className="rounded-full bg-rose-500 px-5 py-2 text-sm font-semibold text-white">
-                  Browse products
-                </Link>
-              }
+              action={<BrowseProductsLink />}
             />
           ) : (
             <ul className="flex flex-col divide-y divide-neutral-900">
@@ -105,7 +111,7 @@ export function ProfilePage() {
                   key={item.productId}
                   productId={item.productId}
                   product={item.product}
-                  detail={item.product ? formatPrice(item.product.price) : null}
+                  detail={item.product ? <Price price={item.product.price} discountPercentage={item.product.discountPercentage} /> : null}
                   action={<ChevronRight aria-hidden="true" className="size-4 text-neutral-600" />}
                 />
               ))}
@@ -122,7 +128,9 @@ export function ProfilePage() {
                   key={item.id}
                   productId={item.productId}
                   product={item.product}
-                  detail={`${formatPrice(item.product.price)} × ${item.quantity}`}
+                  detail={
+                    <Price price={item.product.price} discountPercentage={item.product.discountPercentage} priceAdjustment={item.variant?.priceAdjustment} suffix={`× ${item.quantity}`} />
+                  }
                   action={<ChevronRight aria-hidden="true" className="size-4 text-neutral-600" />}
                 />
               ))}
@@ -130,13 +138,34 @@ export function ProfilePage() {
           )}
         </Tabs.Content>
         <Tabs.Content value="history" className="pt-2">
-          <EmptyState icon={<History />} title="No order history" />
+          <OrderHistory userId={user.id} />
         </Tabs.Content>
       </Tabs.Root>
 
+      <MyVideos />
       <SettingsSection />
       <EditProfileDialog user={user} open={editing} onOpenChange={setEditing} />
     </section>
+  );
+}
+
+/** History lists the shopper's orders; the spec's 'No order history' is its empty state (decision 102). */
+function OrderHistory({ userId }: { userId: string }) {
+  const orders = useOrders(userId);
+  const items = orders.data?.pages.flatMap((page) => page.items) ?? [];
+  if (orders.isPending) return <Spinner label="Loading orders" className="py-10" />;
+  if (!items.length) return <EmptyState icon={<History />} title="No order history" />;
+  return (
+    <>
+      <ul aria-label="Order history" className="flex flex-col divide-y divide-neutral-900">
+        {items.map((order) => (
+          <OrderRow key={order.id} order={order} />
+        ))}
+      </ul>
+      <Link to="/orders" className="mt-3 block text-center text-sm font-semibold text-rose-400 hover:underline">
+        All orders
+      </Link>
+    </>
   );
 }
 
@@ -157,8 +186,8 @@ function SettingsSection() {
       <h2 id="settings-heading" className="mb-2 text-sm font-semibold tracking-wide text-neutral-400 uppercase">
         Settings
       </h2>
-      <button
-        type="button"
+      <Button
+        variant="bare"
         onClick={() => setOpen(true)}
         className="flex w-full items-center gap-3 rounded-2xl border border-neutral-800 bg-neutral-950 px-4 py-3 text-left hover:bg-neutral-900"
       >
@@ -169,7 +198,7 @@ function SettingsSection() {
         </span>
         {marketplace.selected ? <img src={marketplace.selected.flagUrl} alt="" width={24} height={16} className="h-4 w-6 rounded-sm object-cover" /> : null}
         <ChevronRight aria-hidden="true" className="size-4 text-neutral-600" />
-      </button>
+      </Button>
       <DeviceSessions />
       <Dialog open={open} onOpenChange={setOpen} title="Select Your Marketplace">
         <MarketplaceRadioList

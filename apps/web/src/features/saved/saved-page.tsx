@@ -1,11 +1,12 @@
-import { formatPrice } from "@reelmart/core/format";
 import { Bookmark, BookmarkX } from "lucide-react";
-import { PageHeader } from "../../shared/product/page-header.tsx";
-import { useProductsById } from "../../shared/product/product-queries.ts";
+import { PageHeader } from "../../shared/ui/page-header.tsx";
+import { useProductsById } from "../../shared/product/api/get-products-by-id.ts";
 import { BrowseProductsLink, ProductRow } from "../../shared/product/product-row.tsx";
 import { useSaved } from "../../shared/saved/use-saved.ts";
 import { EmptyState } from "../../shared/ui/empty-state.tsx";
 import { Spinner } from "../../shared/ui/spinner.tsx";
+import { Price } from "../../shared/product/price.tsx";
+import { Button } from "../../shared/ui/button.tsx";
 
 /** 001 §2 "Saved items"; the router's RequireAuth keeps it to signed-in users. */
 export function SavedPage() {
@@ -28,16 +29,16 @@ export function SavedPage() {
                 key={id}
                 productId={id}
                 product={product}
-                detail={product ? formatPrice(product.price) : null}
+                detail={product ? <Price price={product.price} discountPercentage={product.discountPercentage} /> : null}
                 action={
-                  <button
-                    type="button"
+                  <Button
+                    variant="bare"
                     aria-label={product ? `Remove ${product.title} from saved` : "Remove from saved"}
                     onClick={() => toggle({ id })}
                     className="rounded-full p-2 text-neutral-400 hover:bg-neutral-800 hover:text-white focus-visible:outline-2 focus-visible:outline-white"
                   >
                     <BookmarkX aria-hidden="true" className="size-5" />
-                  </button>
+                  </Button>
                 }
               />
             );

@@ -1,5 +1,6 @@
 import { Download, X } from "lucide-react";
 import { useEffect, useState } from "react";
+import { Button } from "../../shared/ui/button.tsx";
 
 /** Chromium's install prompt event (not in the DOM typings). */
 interface BeforeInstallPromptEvent extends Event {
@@ -36,33 +37,29 @@ export function InstallBanner() {
   };
 
   return (
-    <div
-      role="region"
-      aria-label="Install app"
-      className="fixed inset-x-0 bottom-[calc(var(--bottom-nav-height)+env(safe-area-inset-bottom)+0.5rem)] z-40 mx-auto w-[calc(100%-1.5rem)] max-w-[calc(var(--app-max-width)-1.5rem)]"
-    >
-      <div className="flex items-center gap-3 rounded-2xl border border-white/10 bg-neutral-900/95 p-3 shadow-2xl backdrop-blur-md">
+    <div role="region" aria-label="Install app" className="shrink-0 border-b border-white/10 bg-neutral-900 px-3 pt-[calc(env(safe-area-inset-top)+0.5rem)] pb-2">
+      <div className="flex items-center gap-3">
         <img src="/icons/icon-192.png" alt="" width={40} height={40} className="size-10 rounded-xl" />
         <div className="min-w-0 flex-1">
           <p className="text-sm font-semibold text-white">Install Reelmart</p>
           <p className="truncate text-xs text-neutral-400">Add it to your home screen for quick access.</p>
         </div>
-        <button
-          type="button"
+        <Button
+          variant="bare"
           onClick={install}
           className="flex items-center gap-1 rounded-full bg-white px-3 py-1.5 text-xs font-semibold text-black focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
         >
           <Download aria-hidden="true" className="size-3.5" />
           Install
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
+          variant="bare"
           onClick={() => setPromptEvent(null)}
           aria-label="Dismiss install banner"
           className="rounded-full p-1 text-neutral-400 hover:text-white focus-visible:outline-2 focus-visible:outline-white"
         >
           <X aria-hidden="true" className="size-4" />
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -1,6 +1,8 @@
 export interface SplashConfig {
   name: string;
   logoUrl: string;
+  /** The store's name from the admin settings (absent from a hand-written config.json). */
+  storeName?: string;
 }
 
 /**
@@ -13,7 +15,7 @@ export async function loadSplashConfig(): Promise<SplashConfig | null> {
     if (!response.ok) return null;
     const data = (await response.json()) as Partial<SplashConfig>;
     if (typeof data.name !== "string" || typeof data.logoUrl !== "string") return null;
-    return { name: data.name, logoUrl: data.logoUrl };
+    return { name: data.name, logoUrl: data.logoUrl, ...(typeof data.storeName === "string" && data.storeName ? { storeName: data.storeName } : {}) };
   } catch {
     return null;
   }

@@ -23,6 +23,8 @@ export function SplashScreen() {
     let active = true;
     loadSplashConfig().then((loaded) => {
       if (active && loaded) setConfig(loaded);
+      // The owner's store name (admin settings) names the tab and the installed app's window.
+      if (loaded?.storeName) document.title = loaded.storeName;
     });
     const fade = window.setTimeout(() => setPhase("fading"), SPLASH_MIN_MS);
     const done = window.setTimeout(() => setPhase("done"), SPLASH_MIN_MS + FADE_MS);

@@ -1,3 +1,4 @@
+import type { ErrorBody } from "@reelmart/core/api/errors";
 import { REQUEST_TIMEOUT_MS } from "@reelmart/core/constants";
 
 /** An API answer other than 2xx, carrying the server's error code and the field it names. */
@@ -17,6 +18,8 @@ export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   query?: Record<string, string | number | boolean | undefined | null>;
+  /** Extra request headers, such as Idempotency-Key. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -35,7 +38,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     response = await fetch(url, {
       method: options.method ?? "GET",
       credentials: "same-origin",
-      headers: options.body === undefined ? undefined : { "Content-Type": "application/json" },
+      headers: { ...(options.body === undefined ? {} : { "Content-Type": "application/json" }), ...options.headers },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal,
     });
@@ -48,7 +51,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const text = await response.text();
   const data = text ? safeJson(text) : undefined;
   if (!response.ok) {
-    const body = data as { error?: { code?: string; message?: string; field?: string } } | undefined;
+    // A proxy or crash page may answer without our error body; the status still tells the story.
+    const body = data as Partial<ErrorBody> | undefined;
     throw new ApiRequestError(
       response.status,
       body?.error?.code ?? `http_${response.status}`,

@@ -1,7 +1,8 @@
-import type { AddCartItemBody, Cart, CartItem, CartProduct } from "@reelmart/core/api/cart";
+import type { AddCartItemBody, Cart, CartItem, CartProduct, CartVariant } from "@reelmart/core/api/cart";
+import type { ProductDetail } from "@reelmart/core/api/catalog";
 import { baseProductId } from "@reelmart/core/ids";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef } from "react";
+import { type ReactNode, Suspense, createElement, lazy, useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { ApiRequestError, apiRequest } from "../api/client.ts";
@@ -17,7 +18,15 @@ export const cartQueryKey = (userId: string | null) => ["cart", userId ?? "anony
  */
 export type CartProductInput = Pick<CartProduct, "id" | "title" | "price" | "discountPercentage" | "stock" | "thumbnailUrl"> & {
   brand: { id: string; name: string } | null;
+  /** Known on a product page; a feed item or list row has none, and the picker loads them. */
+  variants?: ProductDetail["variants"];
 };
+
+/** The variant chosen for a line (null: the product has none) and the video the shopper added from. */
+export interface CartChoice {
+  variant: ProductDetail["variants"][number] | null;
+  mediaId?: string | null;
+}
 
 export interface CartState {
   items: CartItem[];
@@ -25,11 +34,15 @@ export interface CartState {
   /** Order total in INR, a 2-place decimal string. */
   total: string;
   isLoading: boolean;
-  /** Adds to an existing line or creates one; resolves false when it failed (a toast says why). */
-  add: (product: CartProductInput, quantity?: number) => Promise<boolean>;
-  /** 0 or less removes the line (000 §5). */
-  setQuantity: (productId: string, quantity: number) => Promise<boolean>;
-  remove: (productId: string) => Promise<boolean>;
+  /** Why the signed-in cart could not be read (then `items` is not known to be empty), else null. */
+  loadError: unknown;
+  reload: () => void;
+  /** Adds to the line of that product and variant, or creates one; resolves false when it failed (a toast says why). */
+  add: (product: CartProductInput, quantity: number, choice: CartChoice) => Promise<boolean>;
+  /** 0 or less removes the line (000 §5). Lines are addressed by their id. */
+  /** Adds `delta` (±1) to the line's quantity, counting taps whose answers are still on their way. */
+  stepQuantity: (lineId: string, delta: number) => Promise<boolean>;
+  remove: (lineId: string) => Promise<boolean>;
   clear: () => Promise<boolean>;
 }
 
@@ -63,8 +76,13 @@ export function useCart(): CartState {
       const ticket = ++latestWrite.current;
       const key = cartQueryKey(userId);
       if (!signedIn) {
-        queryClient.setQueryData<Cart>(key, (cart) => local(cart ?? EMPTY_CART));
-        return true;
+        try {
+          queryClient.setQueryData<Cart>(key, (cart) => local(cart ?? EMPTY_CART));
+          return true;
+        } catch (error) {
+          toast.error(failure, { description: describe(error) });
+          return false;
+        }
       }
       try {
         // Saved to the server first, then to local state (000 §4).
@@ -82,9 +100,9 @@ export function useCart(): CartState {
   );
 
   const add = useCallback(
-    async (product: CartProductInput, quantity = 1) => {
+    async (product: CartProductInput, quantity: number, { variant, mediaId = null }: CartChoice) => {
       const productId = baseProductId(product.id);
-      const body: AddCartItemBody = { productId, quantity };
+      const body: AddCartItemBody = { productId, quantity, variantId: variant?.id ?? null, mediaId };
       const cartProduct: CartProduct = {
         id: productId,
         title: product.title,
@@ -93,10 +111,14 @@ export function useCart(): CartState {
         stock: product.stock,
         thumbnailUrl: product.thumbnailUrl,
         brand: product.brand ? { id: product.brand.id, name: product.brand.name } : null,
+        hasVariants: Boolean(variant) || Boolean(product.variants?.length),
       };
+      const cartVariant: CartVariant | null = variant
+        ? { id: variant.id, size: variant.size, color: variant.color, stock: variant.stock, priceAdjustment: variant.priceAdjustment }
+        : null;
       const ok = await write(
         () => apiRequest<Cart>("/cart/items", { method: "POST", body }),
-        (cart) => addLocal(cart, cartProduct, quantity),
+        (cart) => addLocal(cart, cartProduct, cartVariant, quantity, mediaId),
         "Could not add item to cart",
       );
       if (ok) toast.success("Added to cart", { description: product.title });
@@ -106,20 +128,35 @@ export function useCart(): CartState {
   );
 
   const setQuantity = useCallback(
-    (productId: string, quantity: number) =>
+    (lineId: string, quantity: number) =>
       write(
-        () => apiRequest<Cart>(`/cart/items/${encodeURIComponent(productId)}`, { method: "PUT", body: { quantity } }),
-        (cart) => setQuantityLocal(cart, productId, quantity),
+        () => apiRequest<Cart>(`/cart/items/${encodeURIComponent(lineId)}`, { method: "PUT", body: { quantity } }),
+        (cart) => setQuantityLocal(cart, lineId, quantity),
         quantity <= 0 ? "Could not remove item from cart" : "Could not update item quantity",
       ),
     [write],
   );
 
+  // Quick taps build on the last quantity asked for, not the one on screen: the screen shows the
+  // server's answer (000 §4), and under a slow network the second tap comes before the first answer.
+  const requested = useRef(new Map<string, number>());
+  const stepQuantity = useCallback(
+    async (lineId: string, delta: number) => {
+      const shown = queryClient.getQueryData<Cart>(cartQueryKey(userId))?.items.find((item) => item.id === lineId)?.quantity ?? 0;
+      const next = Math.max(0, (requested.current.get(lineId) ?? shown) + delta);
+      requested.current.set(lineId, next);
+      const saved = await setQuantity(lineId, next);
+      if (requested.current.get(lineId) === next) requested.current.delete(lineId);
+      return saved;
+    },
+    [queryClient, userId, setQuantity],
+  );
+
   const remove = useCallback(
-    (productId: string) =>
+    (lineId: string) =>
       write(
-        () => apiRequest<Cart>(`/cart/items/${encodeURIComponent(productId)}`, { method: "DELETE" }),
-        (cart) => setQuantityLocal(cart, productId, 0),
+        () => apiRequest<Cart>(`/cart/items/${encodeURIComponent(lineId)}`, { method: "DELETE" }),
+        (cart) => setQuantityLocal(cart, lineId, 0),
         "Could not remove item from cart",
       ),
     [write],
@@ -135,9 +172,12 @@ export function useCart(): CartState {
     items: cart.items,
     totalQuantity: cart.totalQuantity,
     total: cart.total,
-    isLoading: session.status === "loading" || query.isPending,
+    // Offline, React Query pauses the request instead of failing it: not loading, not empty either.
+    isLoading: session.status === "loading" || (query.isPending && query.fetchStatus !== "paused"),
+    loadError: query.isError && !query.data ? query.error : query.isPending && query.fetchStatus === "paused" ? new Error("offline") : null,
+    reload: () => void query.refetch(),
     add,
-    setQuantity,
+    stepQuantity,
     remove,
     clear,
   };
@@ -155,15 +195,36 @@ export interface AuthReturnState {
   productId: string;
 }
 
+const VariantPickerSheet = lazy(async () => ({ default: (await import("./variant-picker-sheet.tsx")).VariantPickerSheet }));
+
+interface PendingChoice {
+  product: CartProductInput;
+  quantity: number;
+  mediaId: string | null;
+  mode: "add" | "buy";
+}
+
+/** What a caller may already know: the chosen variant (a product page) and the video it was on (the feed). */
+export interface AddOptions {
+  variant?: ProductDetail["variants"][number] | null;
+  mediaId?: string | null;
+}
+
 /**
  * Add-to-cart and Buy Now with sign-in gating: signed out, both show 'Authentication required' and
- * go to /auth with the origin path and product id. Buy Now adds, then opens /cart in checkout state.
+ * go to /auth with the origin path and product id. A product sold by size or colour asks for one in
+ * a small sheet first (render `picker`). Buy Now adds, then opens /cart in checkout state (001 §4).
  */
-export function useAddToCart() {
+export function useAddToCart(): {
+  addToCart: (product: CartProductInput, quantity?: number, options?: AddOptions) => Promise<boolean>;
+  buyNow: (product: CartProductInput, quantity?: number, options?: AddOptions) => Promise<boolean>;
+  picker: ReactNode;
+} {
   const { status } = useSession();
   const { add } = useCart();
   const navigate = useNavigate();
   const location = useLocation();
+  const [pending, setPending] = useState<PendingChoice | null>(null);
 
   const gate = useCallback(
     (product: CartProductInput) => {
@@ -176,20 +237,49 @@ export function useAddToCart() {
     [status, location.pathname, location.search, navigate],
   );
 
-  const addToCart = useCallback(
-    async (product: CartProductInput, quantity = 1) => (gate(product) ? add(product, quantity) : false),
-    [gate, add],
-  );
-
-  const buyNow = useCallback(
-    async (product: CartProductInput, quantity = 1) => {
-      if (!gate(product) || !(await add(product, quantity))) return false;
-      const state: CheckoutState = { checkout: true, productId: baseProductId(product.id) };
-      void navigate("/cart", { state });
+  const complete = useCallback(
+    async (choice: PendingChoice, variant: CartChoice["variant"]) => {
+      if (!(await add(choice.product, choice.quantity, { variant, mediaId: choice.mediaId }))) return false;
+      if (choice.mode === "buy") {
+        const state: CheckoutState = { checkout: true, productId: baseProductId(choice.product.id) };
+        void navigate("/cart", { state });
+      }
       return true;
     },
-    [gate, add, navigate],
+    [add, navigate],
   );
 
-  return { addToCart, buyNow };
+  const start = useCallback(
+    async (mode: PendingChoice["mode"], product: CartProductInput, quantity = 1, options: AddOptions = {}) => {
+      if (!gate(product)) return false;
+      const choice: PendingChoice = { product, quantity, mediaId: options.mediaId ?? null, mode };
+      if (options.variant !== undefined) return complete(choice, options.variant);
+      if (product.variants && product.variants.length <= 1) return complete(choice, product.variants[0] ?? null);
+      setPending(choice);
+      return false;
+    },
+    [gate, complete],
+  );
+
+  const addToCart = useCallback((product: CartProductInput, quantity?: number, options?: AddOptions) => start("add", product, quantity, options), [start]);
+  const buyNow = useCallback((product: CartProductInput, quantity?: number, options?: AddOptions) => start("buy", product, quantity, options), [start]);
+
+  const picker = pending
+    ? createElement(
+        Suspense,
+        { fallback: null },
+        createElement(VariantPickerSheet, {
+          productId: baseProductId(pending.product.id),
+          mode: pending.mode,
+          onClose: () => setPending(null),
+          onChoose: async (variant: CartChoice["variant"]) => {
+            const done = await complete(pending, variant);
+            if (done) setPending(null);
+            return done;
+          },
+        }),
+      )
+    : null;
+
+  return { addToCart, buyNow, picker };
 }

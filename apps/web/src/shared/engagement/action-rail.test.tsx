@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { Toaster } from "sonner";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ActionRail } from "./action-rail.tsx";
 
 const MEDIA = { id: "11111111-1111-4111-8111-111111111111", likeCount: 1200, commentCount: 3, shareCount: 0 };
@@ -21,14 +21,19 @@ function renderRail() {
   );
 }
 
+// The rail prefetches its drawers once idle; those imports must finish before the environment goes.
+afterAll(async () => {
+  await Promise.all([import("./comments-drawer.tsx"), import("./share-drawer.tsx")]);
+});
+
 describe("ActionRail", () => {
   beforeEach(() => {
     vi.stubGlobal(
       "fetch",
       vi.fn((input: URL | string) => {
         const path = new URL(String(input)).pathname;
-        if (path === "/api/me") return respond(401, { error: { code: "unauthenticated", message: "Sign in required" } });
-        if (path.endsWith("/engagement")) return respond(200, { ...MEDIA, mediaId: MEDIA.id, viewCount: 0, likedByMe: false });
+        if (path === "/api/session") return respond(200, { user: null });
+        if (path.endsWith("/engagement")) return respond(200, { ...MEDIA, mediaId: MEDIA.id, viewCount: 0, saveCount: 2500, likedByMe: false });
         return respond(404, { error: { code: "not_found", message: "no" } });
       }),
     );
@@ -41,6 +46,12 @@ describe("ActionRail", () => {
   it("shows counts above 999 as x.xk", async () => {
     renderRail();
     expect(await screen.findByText("1.2k")).toBeInTheDocument();
+  });
+
+  it("gives save a count like the other actions (001 §2)", async () => {
+    renderRail();
+    const save = await screen.findByRole("button", { name: "Save product" });
+    await waitFor(() => expect(save).toHaveTextContent("2.5k"));
   });
 
   it("signed out: a like shows 'Login Required' and the heart reverts after 1 s", async () => {

@@ -2,6 +2,9 @@ import { formatCount } from "@reelmart/core/format";
 import { Bookmark, Heart, MessageCircle, Share2 } from "lucide-react";
 import { type ReactNode, Suspense, lazy, useEffect, useState } from "react";
 import { type SaveableProduct, useSaved } from "../saved/use-saved.ts";
+import { type EngagementMedia, useEngagement } from "./api/get-engagement.ts";
+import { useLikeToggle } from "./api/like-media.ts";
+import { Button } from "../ui/button.tsx";
 
 // The drawers (and the drawer library under them) are not part of the feed's first load: they are
 // fetched when the browser is idle after the first card shows, or on the first tap if sooner.
@@ -21,7 +24,6 @@ function usePrefetchDrawers() {
     return () => clearTimeout(timer);
   }, []);
 }
-import { type EngagementMedia, useEngagement, useLikeToggle } from "./use-engagement.ts";
 
 export interface ActionRailProps {
   /** null when the card has no media row: like, comment and share are disabled with the spec's tooltip. */
@@ -82,12 +84,13 @@ export function ActionRail({ media, product, className }: ActionRailProps) {
         title={isSaved ? "Remove from saved" : "Save product"}
         pressed={isSaved}
         onClick={() => saved.toggle(product)}
+        count={engagement ? engagement.saveCount : undefined}
       >
         <Bookmark className={`size-7 drop-shadow ${isSaved ? "fill-yellow-400 text-yellow-400" : ""}`} aria-hidden />
       </RailButton>
       {media && drawersMounted && (
         <Suspense fallback={null}>
-          <CommentsDrawer mediaId={media.id} open={drawer === "comments"} onOpenChange={(open) => setDrawer(open ? "comments" : null)} />
+          <CommentsDrawer mediaId={media.id} productId={product.id} open={drawer === "comments"} onOpenChange={(open) => setDrawer(open ? "comments" : null)} />
           <ShareDrawer
             mediaId={media.id}
             product={product}
@@ -110,8 +113,8 @@ function RailButton(props: {
   children: ReactNode;
 }) {
   return (
-    <button
-      type="button"
+    <Button
+      variant="bare"
       aria-label={props.label}
       title={props.title}
       aria-pressed={props.pressed}
@@ -125,6 +128,6 @@ function RailButton(props: {
     >
       {props.children}
       {props.count !== undefined && <span className="text-xs font-semibold drop-shadow">{formatCount(props.count)}</span>}
-    </button>
+    </Button>
   );
 }

@@ -2,38 +2,38 @@ import type { Comment } from "@reelmart/core/api/engagement";
 import { COMMENT_MAX_LENGTH } from "@reelmart/core/engagement";
 import { formatRelativeTime } from "@reelmart/core/format";
 import { Pencil, Send, Trash2 } from "lucide-react";
+import { baseProductId } from "@reelmart/core/ids";
 import { type FormEvent, useEffect, useState } from "react";
+import { Link } from "react-router";
 import { toast } from "sonner";
-import { Drawer } from "vaul";
 import { ApiRequestError } from "../api/client.ts";
+import { Button } from "../ui/button.tsx";
+import { Drawer } from "../ui/drawer.tsx";
 import { type SessionUser, useSession } from "../session/use-session.ts";
 import { useOnlineStatus } from "./use-online-status.ts";
-import { useCommentMutations, useComments } from "./use-comments.ts";
+import { useCreateComment } from "./api/create-comment.ts";
+import { useDeleteComment } from "./api/delete-comment.ts";
+import { useComments } from "./api/get-comments.ts";
+import { useUpdateComment } from "./api/update-comment.ts";
 
 export interface CommentsDrawerProps {
   mediaId: string;
+  /** The video's product: a signed-out visitor's 'Sign in to comment' returns to this video. */
+  productId: string;
   open: boolean;
   onOpenChange(open: boolean): void;
 }
 
 /** The 'Comments' drawer (001 §2, §5, §8). */
-export function CommentsDrawer({ mediaId, open, onOpenChange }: CommentsDrawerProps) {
+export function CommentsDrawer({ mediaId, productId, open, onOpenChange }: CommentsDrawerProps) {
   return (
-    <Drawer.Root open={open} onOpenChange={onOpenChange}>
-      <Drawer.Portal>
-        <Drawer.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Drawer.Content className="fixed inset-x-0 bottom-0 z-50 mx-auto flex max-h-[75vh] max-w-[480px] flex-col rounded-t-2xl bg-white text-gray-900">
-          <div className="mx-auto mt-3 h-1.5 w-12 rounded-full bg-gray-300" aria-hidden />
-          <Drawer.Title className="px-4 py-3 text-center text-base font-semibold">Comments</Drawer.Title>
-          <Drawer.Description className="sr-only">Comments on this video</Drawer.Description>
-          {open && <CommentsBody mediaId={mediaId} />}
-        </Drawer.Content>
-      </Drawer.Portal>
-    </Drawer.Root>
+    <Drawer open={open} onOpenChange={onOpenChange} title="Comments" description="Comments on this video" className="max-h-[75vh]">
+      {open && <CommentsBody mediaId={mediaId} productId={productId} />}
+    </Drawer>
   );
 }
 
-function CommentsBody({ mediaId }: { mediaId: string }) {
+function CommentsBody({ mediaId, productId }: { mediaId: string; productId: string }) {
   const online = useOnlineStatus();
   const { user } = useSession();
   const { query, comments, valid } = useComments(mediaId, true);
@@ -62,14 +62,9 @@ function CommentsBody({ mediaId }: { mediaId: string }) {
           <div className="flex flex-col items-center gap-2 py-10 text-center">
             <p className="font-medium">Error loading comments</p>
             <p className="text-sm text-gray-500">{online ? "Failed to load comments" : "Network connection lost"}</p>
-            <button
-              type="button"
-              className="mt-2 rounded-full bg-gray-900 px-4 py-2 text-sm text-white disabled:opacity-60"
-              disabled={retrying}
-              onClick={() => void query.refetch()}
-            >
+            <Button variant="solid" className="mt-2" disabled={retrying} onClick={() => void query.refetch()}>
               {retrying ? "Retrying..." : "Try again"}
-            </button>
+            </Button>
           </div>
         ) : comments.length === 0 ? (
           <div className="py-10 text-center">
@@ -83,21 +78,22 @@ function CommentsBody({ mediaId }: { mediaId: string }) {
             ))}
             {query.hasNextPage && (
               <li className="text-center">
-                <button type="button" className="text-sm text-gray-600 underline" onClick={() => void query.fetchNextPage()}>
+                <Button variant="bare" className="text-sm text-gray-600 underline" onClick={() => void query.fetchNextPage()}>
                   {query.isFetchingNextPage ? "Loading..." : "Load more"}
-                </button>
+                </Button>
               </li>
             )}
           </ul>
         )}
       </div>
-      <CommentInput mediaId={mediaId} online={online} />
+      <CommentInput mediaId={mediaId} productId={productId} online={online} />
     </>
   );
 }
 
 function CommentRow({ comment, mediaId, viewer }: { comment: Comment; mediaId: string; viewer: SessionUser | null }) {
-  const { edit, remove } = useCommentMutations(mediaId);
+  const edit = useUpdateComment(mediaId);
+  const remove = useDeleteComment(mediaId);
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(comment.comment);
   const mine = viewer?.id === comment.userId;
@@ -140,12 +136,12 @@ function CommentRow({ comment, mediaId, viewer }: { comment: Comment; mediaId: s
               maxLength={COMMENT_MAX_LENGTH}
               onChange={(event) => setDraft(event.target.value)}
             />
-            <button type="submit" className="text-sm font-medium" disabled={!draft.trim() || edit.isPending}>
+            <Button variant="bare" type="submit" className="text-sm font-medium" disabled={!draft.trim() || edit.isPending}>
               Save
-            </button>
-            <button type="button" className="text-sm text-gray-500" onClick={() => setEditing(false)}>
+            </Button>
+            <Button variant="bare" className="text-sm text-gray-500" onClick={() => setEditing(false)}>
               Cancel
-            </button>
+            </Button>
           </form>
         ) : (
           <p className="text-sm break-words whitespace-pre-wrap">{comment.comment}</p>
@@ -154,8 +150,8 @@ function CommentRow({ comment, mediaId, viewer }: { comment: Comment; mediaId: s
       {!editing && (mine || canDelete) && (
         <div className="flex shrink-0 items-start gap-1">
           {mine && (
-            <button
-              type="button"
+            <Button
+              variant="bare"
               aria-label="Edit comment"
               className="p-1 text-gray-500"
               onClick={() => {
@@ -164,11 +160,11 @@ function CommentRow({ comment, mediaId, viewer }: { comment: Comment; mediaId: s
               }}
             >
               <Pencil className="size-4" aria-hidden />
-            </button>
+            </Button>
           )}
           {canDelete && (
-            <button
-              type="button"
+            <Button
+              variant="bare"
               aria-label="Delete comment"
               className="p-1 text-gray-500"
               disabled={remove.isPending}
@@ -177,7 +173,7 @@ function CommentRow({ comment, mediaId, viewer }: { comment: Comment; mediaId: s
               }
             >
               <Trash2 className="size-4" aria-hidden />
-            </button>
+            </Button>
           )}
         </div>
       )}
@@ -185,9 +181,26 @@ function CommentRow({ comment, mediaId, viewer }: { comment: Comment; mediaId: s
   );
 }
 
-function CommentInput({ mediaId, online }: { mediaId: string; online: boolean }) {
+function CommentInput({ mediaId, productId, online }: { mediaId: string; productId: string; online: boolean }) {
   const { status } = useSession();
-  const { post } = useCommentMutations(mediaId);
+  // The product profile with ?media= shows this very video (the path a share link uses).
+  const back = `/product-profile/${encodeURIComponent(baseProductId(productId))}?media=${encodeURIComponent(mediaId)}`;
+  return (
+    <>
+      {status === "anonymous" ? (
+        <p className="border-t px-4 pt-3 text-center text-sm text-gray-600">
+          <Link to={`/auth?from=${encodeURIComponent(back)}`} state={{ from: back }} className="font-semibold text-gray-900 underline underline-offset-2">
+            Sign in to comment
+          </Link>
+        </p>
+      ) : null}
+      <CommentForm mediaId={mediaId} online={online} status={status} />
+    </>
+  );
+}
+
+function CommentForm({ mediaId, online, status }: { mediaId: string; online: boolean; status: ReturnType<typeof useSession>["status"] }) {
+  const post = useCreateComment(mediaId);
   const [text, setText] = useState("");
   const placeholder = !online ? "You're offline" : status === "anonymous" ? "Unable to comment" : "Add a comment...";
 
@@ -226,14 +239,9 @@ function CommentInput({ mediaId, online }: { mediaId: string; online: boolean })
         disabled={!online}
         onChange={(event) => setText(event.target.value)}
       />
-      <button
-        type="submit"
-        aria-label="Post comment"
-        className="flex size-10 items-center justify-center rounded-full bg-gray-900 text-white disabled:opacity-40"
-        disabled={!online || !text.trim() || post.isPending}
-      >
+      <Button variant="solid" size="icon" type="submit" aria-label="Post comment" disabled={!online || !text.trim() || post.isPending}>
         <Send className="size-4" aria-hidden />
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,11 +1,13 @@
 import type { SharePlatform } from "@reelmart/core/api/engagement";
 import { baseProductId } from "@reelmart/core/ids";
-import { Check, Link, MessageSquare, Share2, WifiOff } from "lucide-react";
+import { Check, Link, Share2, WifiOff } from "lucide-react";
+import { type SimpleIcon, siFacebook, siGooglemessages, siInstagram, siX } from "simple-icons";
 import { type ReactNode, useEffect, useState } from "react";
 import { toast } from "sonner";
-import { Drawer } from "vaul";
+import { Button } from "../ui/button.tsx";
+import { Drawer } from "../ui/drawer.tsx";
 import { useOnlineStatus } from "./use-online-status.ts";
-import { useRecordShare } from "./use-engagement.ts";
+import { useRecordShare } from "./api/record-share.ts";
 
 export interface ShareDrawerProps {
   mediaId: string;
@@ -65,10 +67,17 @@ export function ShareDrawer({ mediaId, product, open, onOpenChange }: ShareDrawe
       toast.error("Copy failed");
       return;
     }
+    // Offline the copy still works, but the share cannot be recorded now; it is not counted. Online,
+    // a share the server refused shows only 'Share failed' (from the mutation), never 'Link copied' too.
+    if (online) {
+      try {
+        await record.mutateAsync("copy-link");
+      } catch {
+        return;
+      }
+    }
     setCopied(true);
     toast.success("Link copied");
-    // Offline the copy still works, but the share cannot be recorded now; it is not counted.
-    if (online) record.mutate("copy-link");
   }
 
   async function instagram() {
@@ -89,80 +98,68 @@ export function ShareDrawer({ mediaId, product, open, onOpenChange }: ShareDrawe
   }
 
   return (
-    <Drawer.Root open={open} onOpenChange={onOpenChange}>
-      <Drawer.Portal>
-        <Drawer.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Drawer.Content className="fixed inset-x-0 bottom-0 z-50 mx-auto flex max-w-[480px] flex-col rounded-t-2xl bg-white pb-[env(safe-area-inset-bottom)] text-gray-900">
-          <div className="mx-auto mt-3 h-1.5 w-12 rounded-full bg-gray-300" aria-hidden />
-          <Drawer.Title className="px-4 py-3 text-center text-base font-semibold">Share</Drawer.Title>
-          <Drawer.Description className="sr-only">Share this video</Drawer.Description>
-          {!online && (
-            <p role="status" className="mx-4 mb-2 flex items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800">
-              <WifiOff className="size-4 shrink-0" aria-hidden />
-              You're offline. Some sharing options are unavailable.
-            </p>
+    <Drawer open={open} onOpenChange={onOpenChange} title="Share" description="Share this video" className="pb-[env(safe-area-inset-bottom)]">
+      {!online && (
+        <p role="status" className="mx-4 mb-2 flex items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800">
+          <WifiOff className="size-4 shrink-0" aria-hidden />
+          You're offline. Some sharing options are unavailable.
+        </p>
+      )}
+      <div className="grid grid-cols-3 gap-3 px-4 py-2">
+        {canNativeShare && (
+          <ShareOption label="Share via..." disabled={!online} onClick={tryAction(nativeShare)} icon={<Share2 className="size-5" aria-hidden />} />
+        )}
+        <ShareOption
+          label="Facebook"
+          disabled={!online}
+          onClick={tryAction(() => openExternal("facebook", `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`))}
+          icon={<BrandMark icon={siFacebook} />}
+        />
+        <ShareOption
+          label="Twitter"
+          disabled={!online}
+          onClick={tryAction(() =>
+            openExternal("twitter", `https://twitter.com/intent/tweet?url=${encodeURIComponent(url)}&text=${encodeURIComponent(title)}`),
           )}
-          <div className="grid grid-cols-3 gap-3 px-4 py-2">
-            {canNativeShare && (
-              <ShareOption label="Share via..." disabled={!online} onClick={tryAction(nativeShare)} icon={<Share2 className="size-5" aria-hidden />} />
-            )}
-            <ShareOption
-              label="Facebook"
-              disabled={!online}
-              onClick={tryAction(() => openExternal("facebook", `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`))}
-              icon={<Letter>f</Letter>}
-            />
-            <ShareOption
-              label="Twitter"
-              disabled={!online}
-              onClick={tryAction(() =>
-                openExternal("twitter", `https://twitter.com/intent/tweet?url=${encodeURIComponent(url)}&text=${encodeURIComponent(title)}`),
-              )}
-              icon={<Letter>t</Letter>}
-            />
-            <ShareOption label="Instagram" disabled={!online} onClick={tryAction(instagram)} icon={<Letter>ig</Letter>} />
-            <ShareOption
-              label="Message"
-              disabled={!online}
-              onClick={tryAction(() => {
-                window.location.href = `sms:?&body=${encodeURIComponent(`${title} ${url}`)}`;
-                done("message");
-              })}
-              icon={<MessageSquare className="size-5" aria-hidden />}
-            />
-            <ShareOption
-              label={copied ? "Link Copied!" : "Copy Link"}
-              onClick={tryAction(copyLink)}
-              icon={copied ? <Check className="size-5" aria-hidden /> : <Link className="size-5" aria-hidden />}
-            />
-          </div>
-          <button type="button" className="m-4 rounded-full border py-3 text-sm font-medium" onClick={() => onOpenChange(false)}>
-            Cancel
-          </button>
-        </Drawer.Content>
-      </Drawer.Portal>
-    </Drawer.Root>
+          icon={<BrandMark icon={siX} />}
+        />
+        <ShareOption label="Instagram" disabled={!online} onClick={tryAction(instagram)} icon={<BrandMark icon={siInstagram} />} />
+        <ShareOption
+          label="Message"
+          disabled={!online}
+          onClick={tryAction(() => {
+            window.location.href = `sms:?&body=${encodeURIComponent(`${title} ${url}`)}`;
+            done("message");
+          })}
+          icon={<BrandMark icon={siGooglemessages} />}
+        />
+        <ShareOption
+          label={copied ? "Link Copied!" : "Copy Link"}
+          onClick={tryAction(copyLink)}
+          icon={copied ? <Check className="size-5" aria-hidden /> : <Link className="size-5" aria-hidden />}
+        />
+      </div>
+      <Button variant="outline-light" size="none" className="m-4 py-3 text-sm" onClick={() => onOpenChange(false)}>
+        Cancel
+      </Button>
+    </Drawer>
   );
 }
 
 function ShareOption(props: { label: string; icon: ReactNode; disabled?: boolean; onClick(): void }) {
   return (
-    <button
-      type="button"
-      disabled={props.disabled}
-      onClick={props.onClick}
-      className="flex min-h-11 flex-col items-center gap-1 rounded-xl p-2 text-xs disabled:opacity-40"
-    >
+    <Button variant="bare" disabled={props.disabled} onClick={props.onClick} className="flex min-h-11 flex-col items-center gap-1 rounded-xl p-2 text-xs">
       <span className="flex size-11 items-center justify-center rounded-full bg-gray-100">{props.icon}</span>
       {props.label}
-    </button>
+    </Button>
   );
 }
 
-function Letter({ children }: { children: ReactNode }) {
+/** A network's own mark (simple-icons), in its brand colour. */
+function BrandMark({ icon }: { icon: SimpleIcon }) {
   return (
-    <span className="text-sm font-bold" aria-hidden>
-      {children}
-    </span>
+    <svg viewBox="0 0 24 24" className="size-5" fill={`#${icon.hex}`} aria-hidden>
+      <path d={icon.path} />
+    </svg>
   );
 }

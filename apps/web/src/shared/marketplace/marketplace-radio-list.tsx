@@ -37,8 +37,8 @@ export function MarketplaceRadioList({ marketplaces, isLoading, value, onChoose,
         >
           <img src={marketplace.flagUrl} alt="" width={36} height={24} className="h-6 w-9 shrink-0 rounded-sm bg-neutral-800 object-cover" />
           <span className="flex min-w-0 flex-1 flex-col">
-            <span className="truncate font-medium text-white">{marketplace.name}</span>
-            {marketplace.tagline ? <span className="truncate text-xs text-neutral-400">{marketplace.tagline}</span> : null}
+            <span className="font-medium break-words text-white">{marketplace.name}</span>
+            {marketplace.tagline ? <span className="text-xs break-words text-neutral-400">{marketplace.tagline}</span> : null}
           </span>
           <span
             aria-hidden="true"

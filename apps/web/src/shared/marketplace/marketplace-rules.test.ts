@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { calendarDay, resolveSelectedId, shouldOpenMarketplaceDialog, validateMarketplaceChoice } from "./marketplace-rules.ts";
+import { calendarDay, marketplaceShortName, resolveSelectedId, shouldOpenMarketplaceDialog, validateMarketplaceChoice } from "./marketplace-rules.ts";
 
 const today = "2025-06-02";
 const base = { marketplaceCount: 3, selectedId: null, savedPreferenceId: null, lastShownDay: null, today };
@@ -56,5 +56,16 @@ describe("validateMarketplaceChoice", () => {
 describe("calendarDay", () => {
   it("uses the local date", () => {
     expect(calendarDay(new Date(2025, 0, 5, 23, 59))).toBe("2025-01-05");
+  });
+});
+
+describe("marketplaceShortName", () => {
+  it("shortens to initials or three letters, so the badge stays small", () => {
+    expect(marketplaceShortName("United Arab Emirates")).toBe("UAE");
+    expect(marketplaceShortName("United Kingdom")).toBe("UK");
+    expect(marketplaceShortName("United States of America")).toBe("USA");
+    expect(marketplaceShortName("India")).toBe("IND");
+    expect(marketplaceShortName("Bosnia and Herzegovina")).toBe("BH");
+    expect(marketplaceShortName("The Democratic Republic of the Congo Extended Region").length).toBeLessThanOrEqual(4);
   });
 });

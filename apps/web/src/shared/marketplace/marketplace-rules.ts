@@ -16,6 +16,17 @@ export function validateMarketplaceChoice<T extends MarketplaceLike>(id: string,
   return found;
 }
 
+/**
+ * The badge's short name (the badge is "small", 000 §2): initials of a name of several words
+ * ("United Arab Emirates" → "UAE"), else its first three letters ("India" → "IND"). The full name
+ * stays in the badge's accessible label.
+ */
+export function marketplaceShortName(name: string): string {
+  const words = name.trim().split(/[\s-]+/).filter((word) => /^\p{L}/u.test(word) && !/^(of|and|the|&)$/i.test(word));
+  if (words.length >= 2) return words.map((word) => word[0]!.toUpperCase()).join("").slice(0, 4);
+  return name.trim().slice(0, 3).toUpperCase();
+}
+
 /** The local calendar day, so "once per calendar day" follows the shopper's clock, not UTC. */
 export function calendarDay(date: Date): string {
   const month = String(date.getMonth() + 1).padStart(2, "0");

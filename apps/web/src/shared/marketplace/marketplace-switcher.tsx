@@ -3,9 +3,12 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react"
 import { toast } from "sonner";
 import { useSession } from "../session/use-session.ts";
 import { readMarketplaceDialogState, recordMarketplaceDialogShown } from "./marketplace-dialog-state.ts";
-import { calendarDay, resolveSelectedId, shouldOpenMarketplaceDialog } from "./marketplace-rules.ts";
+import { calendarDay, marketplaceShortName, resolveSelectedId, shouldOpenMarketplaceDialog } from "./marketplace-rules.ts";
 import { getSelectedMarketplaceId, setSelectedMarketplaceId } from "./marketplace-store.ts";
-import { useMarketplace, useMarketplaceList, useMarketplacePreference } from "./use-marketplace.ts";
+import { useMarketplacePreference } from "./api/get-marketplace-preference.ts";
+import { useMarketplaceList } from "./api/get-marketplaces.ts";
+import { useMarketplace } from "./use-marketplace.ts";
+import { Button } from "../ui/button.tsx";
 
 const MarketplacePickerDialog = lazy(async () => ({
   default: (await import("./marketplace-picker-dialog.tsx")).MarketplacePickerDialog,
@@ -28,19 +31,24 @@ export function MarketplaceSwitcher() {
 
   return (
     <>
-      <button
-        type="button"
+      <Button
+        variant="bare"
         onClick={() => openChange(true)}
         aria-label={selected ? `Marketplace: ${selected.name}. Change marketplace` : "Choose a marketplace"}
-        className="absolute top-[calc(env(safe-area-inset-top)+0.75rem)] right-3 z-30 flex max-w-[45%] items-center gap-1.5 rounded-full border border-white/15 bg-black/60 py-1 pr-3 pl-1.5 text-xs font-medium text-white shadow-lg backdrop-blur-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+        title={selected?.name}
+        data-testid="marketplace-badge"
+        // Small and of fixed width (000 §2 "a small badge"): page headers keep --badge-space free for it.
+        className="absolute top-[calc(env(safe-area-inset-top)+0.75rem)] right-3 z-30 flex h-8 max-w-(--badge-width) items-center gap-1.5 rounded-full border border-white/15 bg-black/60 pr-2.5 pl-1.5 text-xs font-semibold tracking-wide text-white shadow-lg backdrop-blur-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
       >
         {selected ? (
           <img src={selected.flagUrl} alt="" width={20} height={14} className="h-3.5 w-5 shrink-0 rounded-[2px] object-cover" />
         ) : (
           <Globe aria-hidden="true" className="size-4 shrink-0" />
         )}
-        <span className="truncate">{selected ? selected.name : "Marketplace"}</span>
-      </button>
+        <span aria-hidden="true" className="truncate">
+          {selected ? marketplaceShortName(selected.name) : "Shop"}
+        </span>
+      </Button>
       {wanted ? (
         <Suspense fallback={null}>
           <MarketplacePickerDialog open={open} onOpenChange={openChange} />

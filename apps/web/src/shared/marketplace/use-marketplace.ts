@@ -1,15 +1,13 @@
 import type { Marketplace } from "@reelmart/core/api/catalog";
-import type { MarketplacePreference } from "@reelmart/core/api/marketplace";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useSyncExternalStore } from "react";
 import { toast } from "sonner";
-import { apiRequest } from "../api/client.ts";
 import { useSession } from "../session/use-session.ts";
+import { getMarketplacePreferenceQueryOptions } from "./api/get-marketplace-preference.ts";
+import { useMarketplaceList } from "./api/get-marketplaces.ts";
+import { updateMarketplacePreference } from "./api/update-marketplace-preference.ts";
 import { validateMarketplaceChoice } from "./marketplace-rules.ts";
 import { getSelectedMarketplaceId, setSelectedMarketplaceId, subscribeSelectedMarketplace } from "./marketplace-store.ts";
-
-export const marketplacesQueryKey = ["marketplaces"] as const;
-export const marketplacePreferenceQueryKey = ["me", "marketplace"] as const;
 
 export interface MarketplaceState {
   /** Active marketplaces in display order; empty while loading. */
@@ -28,25 +26,7 @@ export interface MarketplaceState {
   select: (id: string) => Promise<void>;
 }
 
-/** GET /api/marketplaces: the active marketplaces by display order. */
-export function useMarketplaceList() {
-  return useQuery({
-    queryKey: marketplacesQueryKey,
-    queryFn: async ({ signal }) => (await apiRequest<{ items: Marketplace[] }>("/marketplaces", { signal })).items,
-    staleTime: 10 * 60_000,
-  });
-}
-
-/** The signed-in user's saved preference; disabled (no request) for anonymous visitors. */
-export function useMarketplacePreference(enabled: boolean) {
-  return useQuery({
-    queryKey: marketplacePreferenceQueryKey,
-    queryFn: ({ signal }) => apiRequest<MarketplacePreference>("/me/marketplace", { signal }),
-    enabled,
-  });
-}
-
-export function useSelectedMarketplaceId(): string | null {
+function useSelectedMarketplaceId(): string | null {
   return useSyncExternalStore(subscribeSelectedMarketplace, getSelectedMarketplaceId, () => null);
 }
 
@@ -67,8 +47,8 @@ export function useMarketplace(): MarketplaceState {
       toast.success("Marketplace Updated", { description: `Switched to ${target.name}` });
       if (!signedIn) return;
       try {
-        const saved = await apiRequest<MarketplacePreference>("/me/marketplace", { method: "PUT", body: { marketplaceId: id } });
-        queryClient.setQueryData(marketplacePreferenceQueryKey, saved);
+        const saved = await updateMarketplacePreference({ marketplaceId: id });
+        queryClient.setQueryData(getMarketplacePreferenceQueryOptions().queryKey, saved);
       } catch (error) {
         console.error("Saving the marketplace preference failed", error);
         toast.warning("Warning: Marketplace updated locally but failed to save to your account");

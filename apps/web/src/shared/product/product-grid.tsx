@@ -1,8 +1,8 @@
 import type { ProductSummary } from "@reelmart/core/api/catalog";
-import { formatPrice } from "@reelmart/core/format";
 import { Link } from "react-router";
 import { Skeleton } from "../ui/skeleton.tsx";
 import { ProductImage } from "./product-image.tsx";
+import { Price } from "./price.tsx";
 
 interface ProductGridProps {
   products: ProductSummary[];
@@ -15,7 +15,7 @@ interface ProductGridProps {
 
 const defaultHref = (product: ProductSummary) => `/product/${product.id}`;
 
-/** Square image, title and rupee price: the product tile every catalogue list uses. */
+/** Square image, title and the price paid (list price struck through when discounted): the product tile every catalogue list uses. */
 export function ProductGrid({ products, hrefFor = defaultHref, columns = 2, label }: ProductGridProps) {
   return (
     <ul aria-label={label} className={`grid gap-3 ${columns === 3 ? "grid-cols-3" : "grid-cols-2"}`}>
@@ -27,7 +27,7 @@ export function ProductGrid({ products, hrefFor = defaultHref, columns = 2, labe
           >
             <ProductImage src={product.thumbnailUrl} alt="" eager={index < 4} className="aspect-square w-full rounded-xl" />
             <p className={`mt-1.5 line-clamp-2 font-medium text-neutral-100 ${columns === 3 ? "text-xs" : "text-sm"}`}>{product.title}</p>
-            <p className={`font-semibold text-white ${columns === 3 ? "text-xs" : "text-sm"}`}>{formatPrice(product.price)}</p>
+            <Price price={product.price} discountPercentage={product.discountPercentage} size={columns === 3 ? "sm" : "md"} />
           </Link>
         </li>
       ))}

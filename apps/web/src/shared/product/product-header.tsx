@@ -3,6 +3,7 @@ import { BadgeCheck, ExternalLink, ShoppingCart, Star, Zap } from "lucide-react"
 import { Link } from "react-router";
 import { useAddToCart } from "../cart/use-cart.ts";
 import { ProductImage } from "./product-image.tsx";
+import { Button } from "../ui/button.tsx";
 
 export const ABOUT_FALLBACK = "No description available for this product. Check the details tab for more information.";
 
@@ -17,13 +18,17 @@ interface ProductHeaderProps {
   /** The landing-page button is pointless on the landing page itself. */
   showLandingLink?: boolean;
   onReviews?: () => void;
+  /** The video this page was opened from: adds and Buy Now here are counted for it (decision 150). */
+  fromMediaId?: string | null;
 }
 
 /** 001 §2 "Product header (shared by landing and profile)". */
-export function ProductHeader({ product, showLandingLink = true, onReviews }: ProductHeaderProps) {
-  const { addToCart, buyNow } = useAddToCart();
+export function ProductHeader({ product, showLandingLink = true, onReviews, fromMediaId = null }: ProductHeaderProps) {
+  const { addToCart, buyNow, picker } = useAddToCart();
   const round =
-    "flex size-12 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";
+    "flex size-12 items-center justify-center rounded-full group-focus-visible:outline-2 group-focus-visible:outline-offset-2 group-focus-visible:outline-white";
+  // A round icon with its name written under it: the icons alone did not say what they do.
+  const labelled = "group flex w-20 flex-col items-center gap-1.5 text-xs font-medium text-neutral-300 focus-visible:outline-none";
   return (
     <section aria-labelledby="product-title">
       <ProductImage src={coverImageUrl(product)} alt="" eager className="aspect-[3/1] w-full" />
@@ -53,19 +58,29 @@ export function ProductHeader({ product, showLandingLink = true, onReviews }: Pr
         <h3 className="text-sm font-semibold text-neutral-200">About</h3>
         <p className="mt-1 text-sm whitespace-pre-line text-neutral-400">{product.description.trim() || ABOUT_FALLBACK}</p>
       </div>
-      <div className="mt-4 flex justify-center gap-6 px-4">
+      <div className="mt-4 flex justify-center gap-4 px-4">
         {showLandingLink ? (
-          <Link to={`/product/${product.id}`} aria-label="Open landing page" className={`${round} bg-neutral-800 text-white hover:bg-neutral-700`}>
-            <ExternalLink aria-hidden="true" className="size-5" />
+          <Link to={`/product/${product.id}`} aria-label="Open landing page" className={labelled}>
+            <span className={`${round} bg-neutral-800 text-white group-hover:bg-neutral-700`}>
+              <ExternalLink aria-hidden="true" className="size-5" />
+            </span>
+            <span aria-hidden="true">Landing page</span>
           </Link>
         ) : null}
-        <button type="button" aria-label="Add to cart" onClick={() => void addToCart(product, 1)} className={`${round} bg-neutral-800 text-white hover:bg-neutral-700`}>
-          <ShoppingCart aria-hidden="true" className="size-5" />
+        <button type="button" aria-label="Add to cart" onClick={() => void addToCart(product, 1, { mediaId: fromMediaId })} className={labelled}>
+          <span className={`${round} bg-neutral-800 text-white group-hover:bg-neutral-700`}>
+            <ShoppingCart aria-hidden="true" className="size-5" />
+          </span>
+          <span aria-hidden="true">Add to cart</span>
         </button>
-        <button type="button" aria-label="Buy now" onClick={() => void buyNow(product, 1)} className={`${round} bg-rose-500 text-white hover:bg-rose-400`}>
-          <Zap aria-hidden="true" className="size-5" />
+        <button type="button" aria-label="Buy now" onClick={() => void buyNow(product, 1, { mediaId: fromMediaId })} className={labelled}>
+          <span className={`${round} bg-rose-500 text-white group-hover:bg-rose-400`}>
+            <Zap aria-hidden="true" className="size-5" />
+          </span>
+          <span aria-hidden="true">Buy now</span>
         </button>
       </div>
+      {picker}
     </section>
   );
 }
@@ -80,9 +95,9 @@ function RatingButton({ rating, reviews, onClick }: { rating: number; reviews: n
   );
   const label = `Rated ${rating.toFixed(1)} out of 5 from ${reviews} ${reviews === 1 ? "review" : "reviews"}`;
   return onClick ? (
-    <button type="button" onClick={onClick} aria-label={label} className="inline-flex items-center gap-1 rounded focus-visible:outline-2 focus-visible:outline-white">
+    <Button variant="bare" onClick={onClick} aria-label={label} className="inline-flex items-center gap-1 rounded focus-visible:outline-2 focus-visible:outline-white">
       {content}
-    </button>
+    </Button>
   ) : (
     <span aria-label={label} role="img" className="inline-flex items-center gap-1">
       {content}

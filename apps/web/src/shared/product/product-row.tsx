@@ -41,7 +41,7 @@ export function ProductRow({ productId, product, detail, children, action }: Pro
   );
 }
 
-/** The 'Browse products' action of the empty saved list and cart: back to the feed. */
+/** The 'Browse products' action of every empty product list (cart, saved, the profile's Saved tab): back to the feed. */
 export function BrowseProductsLink() {
   return (
     <Link to="/" className="mt-2 rounded-full bg-white px-5 py-2 text-sm font-medium text-black focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">

@@ -5,11 +5,15 @@ import { baseProductId, isUuid } from "@reelmart/core/ids";
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
 import { toast } from "sonner";
-import { ApiRequestError, apiRequest } from "../api/client.ts";
+import { ApiRequestError } from "../api/client.ts";
 import { useRealtimeTopic } from "../engagement/realtime.ts";
 import { useSession } from "../session/use-session.ts";
+import { getSavedQueryOptions } from "./api/get-saved.ts";
+import { mergeSaved } from "./api/merge-saved.ts";
+import { setSaved } from "./api/set-saved.ts";
+import { engagementQueryKeyRoot } from "../engagement/api/get-engagement.ts";
 
-export const savedQueryKey = ["saved"] as const;
+const savedQueryKey = getSavedQueryOptions().queryKey;
 
 /** Anything with a product id (feed items may carry '-demo-'/'-origin-'/'-ugc-' suffixes). */
 export interface SaveableProduct {
@@ -67,7 +71,7 @@ function mergeLocalIntoAccount(queryClient: QueryClient): Promise<void> {
     const productIds = readLocal();
     if (!productIds.length) return;
     try {
-      const result = await apiRequest<SavedList>("/saved/merge", { method: "POST", body: { productIds } });
+      const result = await mergeSaved(productIds);
       queryClient.setQueryData<SavedList>(savedQueryKey, { items: result.items });
       // Only what was merged leaves the local list; a save made meanwhile stays for the next merge.
       writeLocal(readLocal().filter((id) => !productIds.includes(id)));
@@ -90,11 +94,7 @@ export function useSaved() {
   const signedIn = status === "signed-in" && user !== null;
   const localIds = useSyncExternalStore(subscribeLocal, readLocal, () => EMPTY);
 
-  const query = useQuery({
-    queryKey: savedQueryKey,
-    queryFn: ({ signal }) => apiRequest<SavedList>("/saved", { signal }),
-    enabled: signedIn,
-  });
+  const query = useQuery({ ...getSavedQueryOptions(), enabled: signedIn });
 
   useEffect(() => {
     if (query.isError) toast.error("Error loading saved items", { id: "saved-load-error" });
@@ -108,8 +108,7 @@ export function useSaved() {
   useRealtimeTopic(signedIn ? realtimeTopics.saved(user.id) : null, { onEvent: refetch, onResync: refetch });
 
   const mutation = useMutation({
-    mutationFn: ({ productId, save }: { productId: string; save: boolean }) =>
-      apiRequest<void>(`/saved/${productId}`, { method: save ? "PUT" : "DELETE" }),
+    mutationFn: setSaved,
     onMutate: async ({ productId, save }) => {
       await queryClient.cancelQueries({ queryKey: savedQueryKey });
       const previous = queryClient.getQueryData<SavedList>(savedQueryKey);
@@ -126,7 +125,11 @@ export function useSaved() {
       queryClient.setQueryData(savedQueryKey, context?.previous);
       toast.error("Error", { description: error instanceof ApiRequestError ? error.message : "Failed to update saved items" });
     },
-    onSettled: refetch,
+    onSettled: () => {
+      refetch();
+      // The rail's save counts (a product's saves) follow this shopper's change.
+      void queryClient.invalidateQueries({ queryKey: engagementQueryKeyRoot });
+    },
   });
 
   const ids = signedIn ? (query.data?.items.map((item) => item.productId) ?? EMPTY) : localIds;

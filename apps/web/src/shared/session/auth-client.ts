@@ -1,8 +1,9 @@
 import { REQUEST_TIMEOUT_MS } from "@reelmart/core/constants";
 
 /**
- * better-auth answers errors as `{ code, message, reasons? }` rather than our `{ error: {...} }`
- * envelope, so its endpoints (/api/auth/*) get this small caller instead of apiRequest.
+ * The caller for better-auth's endpoints (/api/auth/*): POST with a JSON body, or GET for the reads
+ * (get-session) when asked; its errors keep better-auth's
+ * codes and a weak password's reasons. The server answers them in the API's `{ error: {...} }` shape.
  */
 export class AuthRequestError extends Error {
   constructor(
@@ -15,14 +16,13 @@ export class AuthRequestError extends Error {
   }
 }
 
-export async function authRequest<T>(path: string, body?: unknown): Promise<T> {
+export async function authRequest<T>(path: string, body?: unknown, method: "GET" | "POST" = "POST"): Promise<T> {
   let response: Response;
   try {
     response = await fetch(`/api/auth${path}`, {
-      method: "POST",
+      method,
       credentials: "same-origin",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body ?? {}),
+      ...(method === "POST" ? { headers: { "Content-Type": "application/json" }, body: JSON.stringify(body ?? {}) } : {}),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
   } catch {
@@ -36,10 +36,9 @@ export async function authRequest<T>(path: string, body?: unknown): Promise<T> {
     data = undefined;
   }
   if (!response.ok) {
-    const error = (data ?? {}) as { code?: string; message?: string; reasons?: unknown; error?: { code?: string; message?: string } };
-    const code = error.code ?? error.error?.code ?? (response.status === 429 ? "RATE_LIMITED" : `http_${response.status}`);
+    const error = (data as { error?: { code?: string; message?: string; reasons?: unknown } } | undefined)?.error ?? {};
     const reasons = Array.isArray(error.reasons) ? error.reasons.filter((r): r is string => typeof r === "string") : [];
-    throw new AuthRequestError(response.status, code, error.message ?? error.error?.message ?? response.statusText, reasons);
+    throw new AuthRequestError(response.status, error.code ?? `http_${response.status}`, error.message ?? response.statusText, reasons);
   }
   return data as T;
 }

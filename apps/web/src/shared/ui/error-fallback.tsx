@@ -1,5 +1,6 @@
 import { AlertTriangle } from "lucide-react";
 import { Component, type ErrorInfo, type ReactNode } from "react";
+import { Button } from "./button.tsx";
 
 const reload = () => window.location.reload();
 
@@ -11,9 +12,9 @@ export function SectionErrorFallback({ error }: { error: unknown }) {
       <AlertTriangle aria-hidden="true" className="size-10 text-amber-400" />
       <h2 className="text-lg font-semibold">Something went wrong</h2>
       <p className="max-w-xs text-sm break-words text-neutral-400">{message}</p>
-      <button type="button" onClick={reload} className="rounded-full bg-white px-5 py-2 text-sm font-medium text-black focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+      <Button variant="inverse" onClick={reload}>
         Reload Page
-      </button>
+      </Button>
     </div>
   );
 }
@@ -24,9 +25,9 @@ export function RootErrorFallback() {
     <div role="alert" className="flex h-full flex-col items-center justify-center gap-3 px-6 text-center">
       <h1 className="text-xl font-semibold">Something went wrong</h1>
       <p className="text-sm text-neutral-400">Please refresh the page to try again.</p>
-      <button type="button" onClick={reload} className="rounded-full bg-white px-5 py-2 text-sm font-medium text-black focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+      <Button variant="inverse" onClick={reload}>
         Refresh Page
-      </button>
+      </Button>
     </div>
   );
 }

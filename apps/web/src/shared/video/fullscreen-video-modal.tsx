@@ -8,6 +8,8 @@ import { useLocation, useNavigate } from "react-router";
 import { playerLoadFor } from "./playback-window.ts";
 import { useSwipe } from "./use-swipe.ts";
 import { VideoPlayer, type VideoPlayerHandle } from "./video-player.tsx";
+import { Button } from "../ui/button.tsx";
+import { profileFromVideo } from "../product/profile-link.ts";
 
 export interface FullscreenVideoModalProps {
   videos: Media[];
@@ -65,7 +67,8 @@ export function FullscreenVideoModal({ videos, startIndex, product, onClose }: F
         return;
       }
       onClose();
-      setTimeout(() => void navigate(`/product-profile/${productId}`), MODAL_SWIPE_NAVIGATE_DELAY_MS);
+      const profile = profileFromVideo(productId, videos[current]?.id ?? null);
+      setTimeout(() => void navigate(profile), MODAL_SWIPE_NAVIGATE_DELAY_MS);
     },
     onTap() {
       players.current.get(current)?.togglePlay();
@@ -87,15 +90,15 @@ export function FullscreenVideoModal({ videos, startIndex, product, onClose }: F
         event.preventDefault();
       }}
     >
-      <button
+      <Button
+        variant="bare"
         ref={closeButton}
-        type="button"
         aria-label="Close"
         onClick={onClose}
         className="absolute top-[max(0.75rem,env(safe-area-inset-top))] left-3 z-30 flex size-10 items-center justify-center rounded-full bg-black/50 text-white"
       >
         <X className="size-6" aria-hidden />
-      </button>
+      </Button>
       {videos.length === 0 ? (
         <p className="flex h-full items-center justify-center px-6 text-center text-neutral-300">No videos available to display</p>
       ) : (

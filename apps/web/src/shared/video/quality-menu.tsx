@@ -1,6 +1,7 @@
 import { type QualityChoice, qualityMenuOptions } from "@reelmart/core/quality";
 import { Check, Settings } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
+import { Button } from "../ui/button.tsx";
 
 interface QualityMenuProps {
   levels: number[];
@@ -33,8 +34,8 @@ export function QualityMenu({ levels, choice, activeLevel, onChoose }: QualityMe
 
   return (
     <div ref={root} className="relative" data-gesture-ignore>
-      <button
-        type="button"
+      <Button
+        variant="bare"
         aria-label="Video quality"
         aria-haspopup="menu"
         aria-expanded={open}
@@ -43,7 +44,7 @@ export function QualityMenu({ levels, choice, activeLevel, onChoose }: QualityMe
         className="flex size-10 items-center justify-center rounded-full bg-black/40 text-white backdrop-blur-sm"
       >
         <Settings className="size-5" aria-hidden />
-      </button>
+      </Button>
       {open && (
         <div
           id={menuId}
@@ -62,9 +63,9 @@ export function QualityMenu({ levels, choice, activeLevel, onChoose }: QualityMe
           {options.map((option) => {
             const checked = option.value === choice;
             return (
-              <button
+              <Button
+                variant="bare"
                 key={option.label}
-                type="button"
                 role="menuitemradio"
                 aria-checked={checked}
                 onClick={() => {
@@ -75,7 +76,7 @@ export function QualityMenu({ levels, choice, activeLevel, onChoose }: QualityMe
               >
                 <span>{option.value === "auto" && activeLevel ? `Auto (${activeLevel}p)` : option.label}</span>
                 {checked && <Check className="size-4" aria-hidden />}
-              </button>
+              </Button>
             );
           })}
         </div>

@@ -1,13 +1,13 @@
 import type { Media } from "@reelmart/core/api/catalog";
 import { type QualityChoice, chooseQualityLevel, qualityLevel } from "@reelmart/core/quality";
-import { Loader2, Maximize, Minimize, Play, Volume2, VolumeX } from "lucide-react";
-import { type ReactNode, type Ref, useEffect, useImperativeHandle, useRef, useState } from "react";
+import { type Ref, useEffect, useImperativeHandle, useRef, useState } from "react";
 import { toast } from "sonner";
-import { setMuted, toggleMuted, useMuted } from "./mute-store.ts";
-import { QualityMenu } from "./quality-menu.tsx";
+import { useMuted } from "./mute-store.ts";
+import { PlayerControls, PlayerStatus, ProgressBar } from "./player-overlays.tsx";
 import { useVideoPoster } from "./thumbnail-capture.ts";
 import { useEffectiveConnectionType } from "./use-network-type.ts";
-import { useRecordView } from "./use-record-view.ts";
+import { useRecordView } from "./api/record-view.ts";
+import { useAutoplay, useProgressPolling } from "./use-playback.ts";
 
 /**
  * How much of the video a card may load (001 §4 "Video playback"): the current card plays, its
@@ -40,8 +40,6 @@ export interface VideoPlayerProps {
   ref?: Ref<VideoPlayerHandle>;
 }
 
-const PROGRESS_POLL_MS = 100;
-const RESTART_AT = 0.99;
 const UNLOAD_AFTER_MS = 2000;
 
 // At most one video plays at any moment, across the feed and the fullscreen modal.
@@ -105,48 +103,8 @@ export function VideoPlayer({ media, productThumbnailUrl, label, load, captureTh
     if (video.current) video.current.muted = muted;
   }, [muted, hasSource]);
 
-  useEffect(() => {
-    const element = video.current;
-    if (!element) return;
-    if (load !== "play" || userPaused || held || failed) {
-      element.pause();
-      return;
-    }
-    let cancelled = false;
-    const blockedByBrowser = (error: unknown) => error instanceof DOMException && error.name === "NotAllowedError";
-    element
-      .play()
-      .catch((error: unknown) => {
-        // Autoplay with sound refused: fall back to muted (001 §4), then to the tap-to-play overlay.
-        if (!blockedByBrowser(error) || element.muted || cancelled) throw error;
-        setMuted(true, { persist: false });
-        element.muted = true;
-        return element.play();
-      })
-      .catch((error: unknown) => {
-        if (cancelled || !blockedByBrowser(error)) return;
-        setBlocked(true);
-        toast("Tap to play video", { id: "autoplay-blocked", description: "Autoplay blocked by your browser" });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [load, userPaused, held, failed, src, hasSource]);
-
-  // Progress is polled every 100 ms while playing (001 §9) and drawn without re-rendering; at 99%
-  // the video restarts (001 §4) so the loop never shows the last, often black, frames.
-  useEffect(() => {
-    if (!playing) return;
-    const timer = setInterval(() => {
-      const element = video.current;
-      if (!element || !element.duration) return;
-      const progress = element.currentTime / element.duration;
-      if (progressBar.current) progressBar.current.style.transform = `scaleX(${progress})`;
-      progressBar.current?.parentElement?.setAttribute("aria-valuenow", String(Math.round(progress * 100)));
-      if (progress >= RESTART_AT) element.currentTime = 0;
-    }, PROGRESS_POLL_MS);
-    return () => clearInterval(timer);
-  }, [playing]);
+  useAutoplay(video, load === "play" && !userPaused && !held && !failed, { src, attached: hasSource }, () => setBlocked(true));
+  useProgressPolling(video, progressBar, playing);
 
   useEffect(
     () => () => {
@@ -236,80 +194,34 @@ export function VideoPlayer({ media, productThumbnailUrl, label, load, captureTh
             if (posterSrc) toast.error("Video playback issue", { id: `video-error-${media.id}`, description: "Showing thumbnail instead" });
             else toast.error("Video Unavailable", { id: `video-error-${media.id}` });
           }}
-        />
-      )}
-
-      {failed && (
-        <p role="status" className="absolute inset-x-6 top-1/2 -translate-y-1/2 rounded-lg bg-black/70 px-4 py-3 text-center text-sm text-white">
-          {posterSrc ? "Video unavailable - using thumbnail" : "Media unavailable"}
-        </p>
-      )}
-      {waiting && load === "play" && !failed && (
-        <div role="status" className="pointer-events-none absolute inset-0 flex items-center justify-center">
-          <Loader2 className="size-10 animate-spin text-white/90 drop-shadow" aria-hidden />
-          <span className="sr-only">Loading video</span>
-        </div>
-      )}
-      {showPlayIcon && (
-        <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
-          <span className="flex size-20 items-center justify-center rounded-full bg-black/40 backdrop-blur-sm">
-            <Play className="ml-1 size-10 fill-white text-white" aria-hidden />
-          </span>
-          <span className="sr-only">Paused</span>
-        </div>
-      )}
-      {blocked && (
-        <button
-          type="button"
-          data-gesture-ignore
-          onClick={() => {
-            setBlocked(false);
-            setUserPaused(false);
-            void video.current?.play().catch(() => {});
-          }}
-          className="absolute inset-0 z-10 flex flex-col items-center justify-center gap-3 bg-black/50 text-white"
         >
-          <span className="flex size-20 items-center justify-center rounded-full bg-white/20 backdrop-blur-sm">
-            <Play className="ml-1 size-10 fill-white" aria-hidden />
-          </span>
-          <span className="text-base font-medium">Tap to play video</span>
-        </button>
+          {/* WCAG 1.2.2: an admin-attached WebVTT file, shown by default since the feed starts muted. */}
+          {media.captionsUrl ? <track kind="captions" src={media.captionsUrl} srcLang="en" label="English" default /> : null}
+        </video>
       )}
 
-      {/* Below the app's top-right header controls (the marketplace switcher). */}
-      <div className="absolute top-[calc(max(0.75rem,env(safe-area-inset-top))+3.5rem)] right-3 z-20 flex flex-col gap-2" data-gesture-ignore>
-        <ControlButton label="Mute" pressed={muted} onClick={toggleMuted}>
-          {muted ? <VolumeX className="size-5" aria-hidden /> : <Volume2 className="size-5" aria-hidden />}
-        </ControlButton>
-        {levels.length > 0 && <QualityMenu levels={levels} choice={choice} activeLevel={level} onChoose={chooseQuality} />}
-        <ControlButton label={fullscreen ? "Exit fullscreen" : "Enter fullscreen"} onClick={onToggleFullscreen}>
-          {fullscreen ? <Minimize className="size-5" aria-hidden /> : <Maximize className="size-5" aria-hidden />}
-        </ControlButton>
-      </div>
-
-      <div
-        role="progressbar"
-        aria-label="Video progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        className="absolute inset-x-0 bottom-0 z-20 h-0.5 bg-white/20"
-      >
-        <div ref={progressBar} className="h-full origin-left scale-x-0 bg-white" />
-      </div>
+      <PlayerStatus
+        failed={failed}
+        hasPoster={Boolean(posterSrc)}
+        waiting={waiting && load === "play" && !failed}
+        paused={showPlayIcon}
+        blocked={blocked}
+        onTapToPlay={() => {
+          setBlocked(false);
+          setUserPaused(false);
+          void video.current?.play().catch(() => {});
+        }}
+      />
+      <PlayerControls
+        muted={muted}
+        levels={levels}
+        choice={choice}
+        activeLevel={level}
+        onChooseQuality={chooseQuality}
+        fullscreen={fullscreen}
+        onToggleFullscreen={onToggleFullscreen}
+      />
+      <ProgressBar barRef={progressBar} />
     </div>
-  );
-}
-
-function ControlButton(props: { label: string; pressed?: boolean; onClick(): void; children: ReactNode }) {
-  return (
-    <button
-      type="button"
-      aria-label={props.label}
-      aria-pressed={props.pressed}
-      onClick={props.onClick}
-      className="flex size-10 items-center justify-center rounded-full bg-black/40 text-white backdrop-blur-sm"
-    >
-      {props.children}
-    </button>
   );
 }

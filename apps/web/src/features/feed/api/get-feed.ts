@@ -1,38 +1,47 @@
 import type { FeedItem, FeedPage } from "@reelmart/core/api/feed";
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../shared/api/client.ts";
 import { shuffleOnDevice } from "../shuffle.ts";
 
 /** Enough cards for the current one and its preload neighbours, small enough to arrive fast on 3G. */
 const FEED_PAGE_SIZE = 8;
 
-export const feedQueryKey = (marketplaceId: string | null, seed: string, similarTo: string | null) =>
-  ["feed", marketplaceId ?? "all", seed, similarTo ?? ""] as const;
+interface FeedOptions {
+  marketplaceId: string | null;
+  seed: string;
+  similarTo: string | null;
+}
 
 /**
- * GET /api/feed as an infinite list. Each page is also shuffled on the device with the visit's
- * seed (see docs/decisions/010), except a 'similar' first page whose order is the point.
+ * GET /api/feed, one page. Each page is also shuffled on the device with the visit's seed (see
+ * docs/decisions/010), except a 'similar' first page whose order is the point.
  */
-export function useFeed(options: { marketplaceId: string | null; seed: string; similarTo: string | null }) {
-  return useInfiniteQuery({
-    queryKey: feedQueryKey(options.marketplaceId, options.seed, options.similarTo),
-    initialPageParam: null as string | null,
-    queryFn: async ({ pageParam, signal }): Promise<FeedPage> => {
-      const page = await apiRequest<FeedPage>("/feed", {
-        signal,
-        query: {
-          marketplaceId: options.marketplaceId,
-          seed: options.seed,
-          cursor: pageParam,
-          limit: FEED_PAGE_SIZE,
-          similarTo: pageParam ? null : options.similarTo,
-        },
-      });
-      if (options.similarTo && !pageParam) return page;
-      return { ...page, items: await shuffleOnDevice(page.items, `${options.seed}:${pageParam ?? ""}`) };
+export async function getFeedPage(options: FeedOptions, cursor: string | null, signal?: AbortSignal): Promise<FeedPage> {
+  const page = await apiRequest<FeedPage>("/feed", {
+    signal,
+    query: {
+      marketplaceId: options.marketplaceId,
+      seed: options.seed,
+      cursor,
+      limit: FEED_PAGE_SIZE,
+      similarTo: cursor ? null : options.similarTo,
     },
+  });
+  if (options.similarTo && !cursor) return page;
+  return { ...page, items: await shuffleOnDevice(page.items, `${options.seed}:${cursor ?? ""}`) };
+}
+
+export const getFeedQueryOptions = (options: FeedOptions) =>
+  infiniteQueryOptions({
+    queryKey: ["feed", options.marketplaceId ?? "all", options.seed, options.similarTo ?? ""],
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => getFeedPage(options, pageParam, signal),
     getNextPageParam: (last) => last.nextCursor,
   });
+
+/** The feed as an infinite list. */
+export function useFeed(options: FeedOptions) {
+  return useInfiniteQuery(getFeedQueryOptions(options));
 }
 
 /** Pages flattened; an item already shown ('similar' items reappear in the walk) is dropped. */

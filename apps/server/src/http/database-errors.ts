@@ -1,0 +1,14 @@
+import { AppError, badRequest } from "../shared/errors.ts";
+
+// SQLSTATE classes a client's data can cause (https://www.postgresql.org/docs/current/errcodes-appendix.html):
+// 22 "data exception" (NUL or an invalid byte sequence, a value out of range, a malformed uuid or
+// timestamp) and 54 "program limit exceeded" (a value too big for an index row). The body schemas
+// refuse these first (core/api/text.ts); this is the backstop so that one they missed is a 400, not a 500.
+const CLIENT_DATA_CLASSES = new Set(["22", "54"]);
+
+/** The 400 a database error stands for when the client's data caused it, or null for a server fault. */
+export function clientDataError(error: unknown): AppError | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== "string" || !/^[0-9A-Z]{5}$/.test(code) || !CLIENT_DATA_CLASSES.has(code.slice(0, 2))) return null;
+  return badRequest(code.startsWith("54") ? "A value is too large" : "A value could not be stored as sent");
+}

@@ -1,0 +1,135 @@
+import { type Server, createServer, request } from "node:http";
+import type { AddressInfo } from "node:net";
+import { gunzipSync } from "node:zlib";
+import { getRequestListener } from "@hono/node-server";
+import type { FeedPage } from "@reelmart/core/api/feed";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMarketplace, createMedia, createProduct } from "../testing/fixtures.ts";
+import { type TestServer, startTestServer } from "../testing/test-server.ts";
+import { type TestUser, signUpUser } from "../testing/users.ts";
+import { withFastLane } from "./fast-lane.ts";
+import { PUBLIC_CACHE_ROUTE } from "./metrics.ts";
+
+describe("fast lane", () => {
+  let server: TestServer;
+  let http: Server;
+  let base: string;
+  let user: TestUser;
+  let marketId: string;
+  /** Requests that reached the app (the lane did not answer them). */
+  const reachedApp: string[] = [];
+
+  beforeAll(async () => {
+    // NODE_ENV=test leaves the caches (and so the lane) off; this file wants them on.
+    server = await startTestServer({ NODE_ENV: "development" });
+    const db = server.deps.database.db;
+    marketId = (await createMarketplace(db)).id;
+    for (let i = 0; i < 12; i++) {
+      const product = await createProduct(db, { marketplaceIds: [marketId] });
+      await createMedia(db, product.id);
+    }
+    user = await signUpUser(server);
+    const app = getRequestListener(server.app.fetch);
+    http = createServer(
+      withFastLane(server.fastLane, (request, response) => {
+        reachedApp.push(request.url ?? "");
+        void app(request, response);
+      }),
+    );
+    await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    // Order built and every card held, as on a warm server.
+    const order = await server.deps.feedMemory!.whenBuilt();
+    expect(order?.size).toBe(12);
+    await server.deps.feedMemory!.cardsFor(order!.idsFrom(0, 12));
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => http?.close(resolve));
+    await server?.close();
+  });
+
+  const fetchVia = (path: string, init?: RequestInit) => fetch(`${base}${path}`, init);
+
+  it("answers an anonymous feed page from memory exactly as the app does", async () => {
+    const path = `/api/feed?marketplaceId=${marketId}&seed=lane&limit=5`;
+    reachedApp.length = 0;
+    const response = await fetchVia(path, { headers: { "accept-encoding": "identity" } });
+    expect(response.status).toBe(200);
+    expect(reachedApp).toEqual([]);
+    // The same security headers as the app's middleware sets, and a request id.
+    const fromAppResponse = await server.request(path);
+    for (const name of ["content-security-policy", "x-content-type-options", "x-frame-options", "referrer-policy", "cross-origin-opener-policy"]) {
+      expect(response.headers.get(name)).toBe(fromAppResponse.headers.get(name));
+    }
+    expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    const fromLane = (await response.json()) as FeedPage;
+    const fromApp = await server.json<FeedPage>(path);
+    expect(fromLane).toEqual(fromApp.body);
+    // The next page follows on through the lane as well.
+    const next = (await (await fetchVia(`${path}&cursor=${fromLane.nextCursor}`)).json()) as FeedPage;
+    expect(next.items.map((item) => item.id)).toEqual((await server.json<FeedPage>(`${path}&cursor=${fromLane.nextCursor}`)).body.items.map((item) => item.id));
+    expect(reachedApp).toEqual([]);
+  });
+
+  it("gzips when asked", async () => {
+    const path = `/api/feed?marketplaceId=${marketId}&seed=zip&limit=10`;
+    const raw = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
+      const request = createServerRequest(`${base}${path}`, { "accept-encoding": "gzip" }, resolve, reject);
+      request.end();
+    });
+    expect(raw.encoding).toBe("gzip");
+    expect((JSON.parse(gunzipSync(raw.body).toString("utf8")) as FeedPage).items).toHaveLength(10);
+  });
+
+  it("leaves signed-in requests, bad input and other routes to the app", async () => {
+    reachedApp.length = 0;
+    expect((await fetchVia(`/api/feed?seed=me&limit=3`, { headers: { cookie: user.cookie } })).status).toBe(200);
+    const bad = await fetchVia(`/api/feed?limit=500`);
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { field: string } }).error.field).toBe("limit");
+    expect((await fetchVia(`/api/feed?cursor=nonsense`)).status).toBe(400);
+    expect((await fetchVia(`/api/health`)).status).toBe(200);
+    expect(reachedApp).toHaveLength(4);
+  });
+
+  it("serves a fresh public-cache entry with its ETag, and 304 on revalidation", async () => {
+    const path = `/api/products?limit=3`;
+    const first = await fetchVia(path);
+    const etag = first.headers.get("etag");
+    expect(etag).toBeTruthy();
+    reachedApp.length = 0;
+    const again = await fetchVia(path);
+    expect(await again.json()).toEqual(await first.json());
+    expect((await fetchVia(path, { headers: { "if-none-match": etag! } })).status).toBe(304);
+    expect(reachedApp).toEqual([]);
+  });
+
+  it("counts what it answers in the metrics, by the feed route or as a public-cache answer", async () => {
+    const counted = async (route: string) => {
+      const text = await server.deps.metrics.registry.metrics();
+      const line = text.split("\n").find((candidate) => candidate.startsWith(`http_requests_total{method="GET",route="${route}",status="200"} `));
+      return Number(line?.split(" ")[1] ?? 0);
+    };
+    const [feedBefore, cacheBefore] = [await counted("/api/feed"), await counted(PUBLIC_CACHE_ROUTE)];
+    reachedApp.length = 0;
+    expect((await fetchVia(`/api/feed?marketplaceId=${marketId}&seed=count&limit=3`)).status).toBe(200);
+    expect((await fetchVia(`/api/products?limit=3`)).status).toBe(200);
+    expect(reachedApp).toEqual([]);
+    expect(await counted("/api/feed")).toBe(feedBefore + 1);
+    expect(await counted(PUBLIC_CACHE_ROUTE)).toBe(cacheBefore + 1);
+  });
+});
+
+/** A raw GET (fetch would decode the gzip body itself). */
+function createServerRequest(
+  url: string,
+  headers: Record<string, string>,
+  resolve: (value: { encoding?: string; body: Buffer }) => void,
+  reject: (error: Error) => void,
+) {
+  return request(url, { headers }, (response) => {
+    const chunks: Buffer[] = [];
+    response.on("data", (chunk: Buffer) => chunks.push(chunk));
+    response.on("end", () => resolve({ encoding: response.headers["content-encoding"], body: Buffer.concat(chunks) }));
+  }).on("error", reject);
+}

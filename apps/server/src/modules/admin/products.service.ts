@@ -1,0 +1,417 @@
+import { ERROR_CODES } from "@reelmart/core/api/errors";
+import type { AdminProduct, AdminProductPage, AdminProductSave } from "@reelmart/core/api/admin";
+import { ADMIN_PRODUCT_SORTS } from "@reelmart/core/api/admin";
+import { isUuid } from "@reelmart/core/ids";
+import { type Kysely, type Transaction, sql } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import { AppError, badRequest, conflict, notFound } from "../../shared/errors.ts";
+import type { Viewer } from "../../shared/viewer.ts";
+import type { Logger } from "../../logger.ts";
+import type { Storage } from "../../storage/storage.ts";
+import { containsPattern } from "../../db/like-pattern.ts";
+import { decodeSortCursor, encodeSortCursor } from "./admin-cursor.ts";
+import { changedFields, recordAudit } from "./audit.ts";
+import { removeUnreferencedFiles } from "./stored-files.ts";
+
+type Actor = Pick<Viewer, "userId" | "email">;
+type Deps = { db: Kysely<DB>; storage: Storage; logger: Logger };
+type Sort = (typeof ADMIN_PRODUCT_SORTS)[number];
+
+export interface AdminProductListInput {
+  q?: string;
+  status?: "draft" | "active" | "archived";
+  category?: string;
+  brandId?: string;
+  marketplaceId?: string;
+  outOfStock: boolean;
+  sort: Sort;
+  cursor?: string;
+  limit: number;
+}
+
+/** The database's own text for each sort key; timestamps keep their microseconds. */
+const SORT_KEYS = {
+  newest: { value: sql<string>`to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`, direction: "desc" },
+  title: { value: sql<string>`p.title`, direction: "asc" },
+  price: { value: sql<string>`p.price::text`, direction: "asc" },
+  stock: { value: sql<string>`p.stock::text`, direction: "asc" },
+} as const;
+
+const SORT_COLUMN = {
+  newest: sql`p.created_at`,
+  title: sql`p.title`,
+  price: sql`p.price`,
+  stock: sql`p.stock`,
+} as const;
+
+const SORT_CAST = { newest: sql`::timestamptz`, title: sql``, price: sql`::numeric`, stock: sql`::integer` } as const;
+
+/**
+ * The admin products table: every status, filtered and sorted on the server, one keyset page at a
+ * time (never the whole catalogue). The thumbnail is the product's card, else its first image.
+ */
+export async function listAdminProducts(db: Kysely<DB>, input: AdminProductListInput): Promise<AdminProductPage> {
+  const key = SORT_KEYS[input.sort];
+  let query = db
+    .selectFrom("products as p")
+    .leftJoin("brands as b", "b.id", "p.brand_id")
+    .select([
+      "p.id",
+      "p.title",
+      "p.status",
+      "p.price",
+      "p.discount_percentage",
+      "p.stock",
+      "p.category",
+      "p.brand_id",
+      "b.name as brand_name",
+      "p.created_at",
+      "p.updated_at",
+      key.value.as("sort_value"),
+      sql<string | null>`coalesce(p.thumbnail_url, (select coalesce(m.thumbnail_url, m.url) from product_media m where m.product_id = p.id order by m.is_main desc, m.display_order, m.id limit 1))`.as(
+        "thumbnail_url",
+      ),
+      sql<number>`(select count(*)::int from marketplace_listings l where l.product_id = p.id and l.is_active)`.as("marketplace_count"),
+    ]);
+  if (input.q) {
+    const pattern = containsPattern(input.q);
+    query = query.where((eb) => eb.or([eb("p.title", "ilike", pattern), eb("p.category", "ilike", pattern), ...(isUuid(input.q ?? "") ? [eb("p.id", "=", input.q ?? "")] : [])]));
+  }
+  if (input.status) query = query.where("p.status", "=", input.status);
+  if (input.category) query = query.where("p.category", "=", input.category);
+  if (input.brandId) query = query.where("p.brand_id", "=", input.brandId);
+  if (input.marketplaceId) {
+    const marketplaceId = input.marketplaceId;
+    query = query.where((eb) =>
+      eb.exists(eb.selectFrom("marketplace_listings as l").select("l.product_id").whereRef("l.product_id", "=", "p.id").where("l.marketplace_id", "=", marketplaceId)),
+    );
+  }
+  if (input.outOfStock) query = query.where("p.stock", "=", 0);
+  if (input.cursor) {
+    const keyset = decodeSortCursor(input.sort, input.cursor);
+    if (!keyset || !isUuid(keyset.id)) throw badRequest("cursor: is not a cursor this list handed out", "cursor");
+    const column = SORT_COLUMN[input.sort];
+    const operator = key.direction === "desc" ? sql`<` : sql`>`;
+    query = query.where(sql<boolean>`(${column}, p.id) ${operator} (${keyset.value}${SORT_CAST[input.sort]}, ${keyset.id}::uuid)`);
+  }
+  const rows = await query
+    .orderBy(SORT_COLUMN[input.sort], key.direction)
+    .orderBy("p.id", key.direction)
+    .limit(input.limit + 1)
+    .execute()
+    .catch((error: unknown) => {
+      // A hand-made cursor whose value the database cannot cast is the client's mistake.
+      if (input.cursor && error instanceof Error && /invalid input syntax|out of range/i.test(error.message)) throw badRequest("cursor: is not a cursor this list handed out", "cursor");
+      throw error;
+    });
+  const page = rows.slice(0, input.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((row) => ({
+      id: row.id,
+      title: row.title,
+      status: row.status,
+      price: row.price,
+      discountPercentage: Number(row.discount_percentage),
+      stock: row.stock,
+      category: row.category,
+      brand: row.brand_id && row.brand_name ? { id: row.brand_id, name: row.brand_name } : null,
+      thumbnailUrl: row.thumbnail_url,
+      marketplaceCount: row.marketplace_count,
+      createdAt: new Date(row.created_at).toISOString(),
+      updatedAt: new Date(row.updated_at).toISOString(),
+    })),
+    nextCursor: rows.length > input.limit && last ? encodeSortCursor(input.sort, { value: last.sort_value, id: last.id }) : null,
+  };
+}
+
+/** The spec's draft (000 §7, §9): {title, description, price 0, category 'other', stock 0, status 'draft'}. */
+export async function createDraftProduct(db: Kysely<DB>, actor: Actor): Promise<{ id: string }> {
+  return db.transaction().execute(async (trx) => {
+    await trx.insertInto("categories").values({ name: "other" }).onConflict((oc) => oc.column("name").doNothing()).execute();
+    const { id } = await trx
+      .insertInto("products")
+      .values({ title: "Untitled product", description: "", price: 0, category: "other", stock: 0, status: "draft", specifications: "{}" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, { actor, action: "created", entity: "product", entityId: id, summary: { title: "Untitled product", status: "draft" } });
+    return { id };
+  });
+}
+
+function parseSpecifications(value: unknown): Record<string, unknown> {
+  if (typeof value === "string") {
+    try {
+      return parseSpecifications(JSON.parse(value));
+    } catch {
+      return {};
+    }
+  }
+  return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/** Everything the product editor shows, in every status. */
+export async function getAdminProduct(db: Kysely<DB>, id: string): Promise<AdminProduct> {
+  const product = await db.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!product) throw notFound(`Product with ID ${id} not found`);
+  const [highlights, promotion, variants, listings, media] = await Promise.all([
+    db.selectFrom("product_highlights").select("text").where("product_id", "=", id).orderBy("display_order").orderBy("id").execute(),
+    db.selectFrom("product_promotions").selectAll().where("product_id", "=", id).orderBy("created_at", "desc").executeTakeFirst(),
+    db.selectFrom("product_variants").selectAll().where("product_id", "=", id).orderBy("size").orderBy("color").orderBy("id").execute(),
+    db.selectFrom("marketplace_listings").select("marketplace_id").where("product_id", "=", id).where("is_active", "=", true).execute(),
+    db.selectFrom("product_media").selectAll().where("product_id", "=", id).orderBy("display_order").orderBy("created_at").execute(),
+  ]);
+  return {
+    id: product.id,
+    title: product.title,
+    description: product.description,
+    price: product.price,
+    discountPercentage: Number(product.discount_percentage),
+    category: product.category,
+    stock: product.stock,
+    status: product.status,
+    brandId: product.brand_id,
+    specifications: parseSpecifications(product.specifications),
+    highlights: highlights.map((row) => row.text),
+    promotion: promotion
+      ? { hasPromotion: promotion.has_promotion, label: promotion.label, promoEndDate: promotion.promo_end_date ? new Date(promotion.promo_end_date).toISOString() : null }
+      : null,
+    variants: variants.map((row) => ({
+      id: row.id,
+      size: row.size,
+      color: row.color,
+      colorHex: row.color_hex,
+      stock: row.stock,
+      priceAdjustment: row.price_adjustment,
+      imageUrl: row.image_url,
+    })),
+    marketplaceIds: listings.map((row) => row.marketplace_id),
+    media: media.map((row) => ({
+      id: row.id,
+      url: row.url,
+      type: row.type === "video" ? "video" : "image",
+      category: row.category,
+      title: row.title,
+      thumbnailUrl: row.thumbnail_url,
+      status: row.status,
+      isMain: row.is_main,
+      isCover: row.is_cover,
+      displayOrder: row.display_order,
+      displayOnLandingPage: row.display_on_landing_page,
+      displayOnProfilePage: row.display_on_profile_page,
+    })),
+    version: product.version,
+    createdAt: new Date(product.created_at).toISOString(),
+    updatedAt: new Date(product.updated_at).toISOString(),
+  };
+}
+
+export const STALE_PRODUCT_MESSAGE = "Another admin changed this product after you opened it. Reload to see their changes, then save again.";
+
+async function checkReferences(trx: Transaction<DB>, productId: string, input: AdminProductSave): Promise<void> {
+  if (input.brandId) {
+    const brand = await trx.selectFrom("brands").select("id").where("id", "=", input.brandId).executeTakeFirst();
+    if (!brand) throw badRequest("brandId: no brand with this id", "brandId");
+  }
+  const category = await trx.selectFrom("categories").select("name").where("name", "=", input.category).executeTakeFirst();
+  if (!category) throw badRequest(`category: no category named ${input.category}`, "category");
+  if (input.marketplaceIds.length) {
+    const found = await trx.selectFrom("marketplaces").select("id").where("id", "in", input.marketplaceIds).execute();
+    const known = new Set(found.map((row) => row.id));
+    const index = input.marketplaceIds.findIndex((id) => !known.has(id));
+    if (index >= 0) throw badRequest(`marketplaceIds.${index}: no marketplace with this id`, `marketplaceIds.${index}`);
+  }
+  const variantIds = input.variants.flatMap((variant) => (variant.id ? [variant.id] : []));
+  if (variantIds.length) {
+    const own = await trx.selectFrom("product_variants").select("id").where("product_id", "=", productId).where("id", "in", variantIds).execute();
+    const ownIds = new Set(own.map((row) => row.id));
+    const index = input.variants.findIndex((variant) => variant.id && !ownIds.has(variant.id));
+    if (index >= 0) throw badRequest(`variants.${index}.id: not a variant of this product`, `variants.${index}.id`);
+  }
+  if (input.media.length) {
+    const own = await trx.selectFrom("product_media").select("id").where("product_id", "=", productId).where("id", "in", input.media.map((media) => media.id)).execute();
+    const ownIds = new Set(own.map((row) => row.id));
+    const index = input.media.findIndex((media) => !ownIds.has(media.id));
+    if (index >= 0) throw badRequest(`media.${index}.id: not a media of this product`, `media.${index}.id`);
+  }
+}
+
+/**
+ * Saves the whole editor in one transaction. The product row is updated only where its version is
+ * still the one the editor loaded (a stale save answers 409, never a silent overwrite). Variants
+ * keep their ids (updated in place; cart lines refer to them); highlights, the promotion and the
+ * listings are replaced. The public_cache triggers (migration 0002) tell every instance to drop
+ * cached catalogue answers when this commits.
+ */
+export async function saveAdminProduct(db: Kysely<DB>, actor: Actor, id: string, input: AdminProductSave): Promise<AdminProduct> {
+  await db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom("products").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
+    if (!before) throw notFound(`Product with ID ${id} not found`);
+    if (before.version !== input.version) throw conflict(STALE_PRODUCT_MESSAGE, "version");
+    await checkReferences(trx, id, input);
+
+    const fields = {
+      title: input.title,
+      description: input.description,
+      price: input.price,
+      discount_percentage: input.discountPercentage,
+      category: input.category,
+      stock: input.stock,
+      status: input.status,
+      brand_id: input.brandId,
+    };
+    await trx
+      .updateTable("products")
+      .set({ ...fields, specifications: JSON.stringify(input.specifications), version: sql`version + 1`, updated_at: new Date() })
+      .where("id", "=", id)
+      .where("version", "=", input.version)
+      .execute();
+
+    await trx.deleteFrom("product_highlights").where("product_id", "=", id).execute();
+    if (input.highlights.length) {
+      await trx
+        .insertInto("product_highlights")
+        .values(input.highlights.map((text, index) => ({ product_id: id, text, display_order: index })))
+        .execute();
+    }
+
+    await trx.deleteFrom("product_promotions").where("product_id", "=", id).execute();
+    if (input.promotion) {
+      await trx
+        .insertInto("product_promotions")
+        .values({ product_id: id, has_promotion: input.promotion.hasPromotion, label: input.promotion.label, promo_end_date: input.promotion.promoEndDate })
+        .execute();
+    }
+
+    const keptVariantIds = input.variants.flatMap((variant) => (variant.id ? [variant.id] : []));
+    let removeVariants = trx.deleteFrom("product_variants").where("product_id", "=", id);
+    if (keptVariantIds.length) removeVariants = removeVariants.where("id", "not in", keptVariantIds);
+    await removeVariants.execute();
+    for (const variant of input.variants) {
+      const values = {
+        size: variant.size,
+        color: variant.color,
+        color_hex: variant.colorHex,
+        stock: variant.stock,
+        price_adjustment: variant.priceAdjustment,
+        image_url: variant.imageUrl,
+      };
+      if (variant.id) await trx.updateTable("product_variants").set(values).where("id", "=", variant.id).where("product_id", "=", id).execute();
+      else await trx.insertInto("product_variants").values({ ...values, product_id: id }).execute();
+    }
+
+    let unlist = trx.deleteFrom("marketplace_listings").where("product_id", "=", id);
+    if (input.marketplaceIds.length) unlist = unlist.where("marketplace_id", "not in", input.marketplaceIds);
+    await unlist.execute();
+    if (input.marketplaceIds.length) {
+      await trx
+        .insertInto("marketplace_listings")
+        .values(input.marketplaceIds.map((marketplaceId) => ({ product_id: id, marketplace_id: marketplaceId, is_active: true })))
+        .onConflict((oc) => oc.columns(["product_id", "marketplace_id"]).doUpdateSet({ is_active: true }))
+        .execute();
+    }
+
+    await saveMediaSettings(trx, id, input.media);
+
+    const beforeFields = {
+      title: before.title,
+      description: before.description,
+      price: before.price,
+      discount_percentage: Number(before.discount_percentage),
+      category: before.category,
+      stock: before.stock,
+      status: before.status,
+      brand_id: before.brand_id,
+    };
+    const changes = changedFields(beforeFields, { ...fields, price: Number(input.price).toFixed(2) });
+    const action = before.status !== "active" && input.status === "active" ? "published" : before.status === "active" && input.status === "archived" ? "archived" : "updated";
+    await recordAudit(trx, {
+      actor,
+      action,
+      entity: "product",
+      entityId: id,
+      summary: { title: input.title, changes, variants: input.variants.length, marketplaces: input.marketplaceIds.length },
+    });
+  });
+  return getAdminProduct(db, id);
+}
+
+/** Display order is the list's order; at most one main and one cover (the last flag wins on the product). */
+async function saveMediaSettings(trx: Transaction<DB>, productId: string, media: AdminProductSave["media"]): Promise<void> {
+  if (!media.length) return;
+  if (media.some((item) => item.isMain)) await trx.updateTable("product_media").set({ is_main: false }).where("product_id", "=", productId).where("is_main", "=", true).execute();
+  if (media.some((item) => item.isCover)) await trx.updateTable("product_media").set({ is_cover: false }).where("product_id", "=", productId).where("is_cover", "=", true).execute();
+  for (const [index, item] of media.entries()) {
+    await trx
+      .updateTable("product_media")
+      .set({
+        display_order: index,
+        category: item.category,
+        is_main: item.isMain,
+        is_cover: item.isCover,
+        display_on_landing_page: item.displayOnLandingPage,
+        display_on_profile_page: item.displayOnProfilePage,
+      })
+      .where("id", "=", item.id)
+      .where("product_id", "=", productId)
+      .execute();
+  }
+}
+
+/**
+ * Product deletion (000 §7): the product row goes in one transaction with its listings,
+ * highlights, promotions, variants, media (and their renditions and engagement rows), shoppers'
+ * cart lines and saved rows (all on delete cascade), plus the audit entry; then its files in the
+ * product-media bucket that no other row names. A storage failure is logged and does not undo the
+ * deletion (000 §8).
+ */
+export async function deleteAdminProduct(deps: Deps, actor: Actor, id: string): Promise<{ removedFiles: number }> {
+  const urls = await deps.db.transaction().execute(async (trx) => {
+    const product = await trx.selectFrom("products").select(["title", "thumbnail_url", "video_url", "status"]).where("id", "=", id).forUpdate().executeTakeFirst();
+    if (!product) throw notFound(`Product with ID ${id} not found`);
+    const [media, renditions, variants] = await Promise.all([
+      trx.selectFrom("product_media").select(["url", "thumbnail_url", "original_url", "captions_url"]).where("product_id", "=", id).execute(),
+      trx.selectFrom("media_renditions as r").innerJoin("product_media as m", "m.id", "r.media_id").select("r.url").where("m.product_id", "=", id).execute(),
+      trx.selectFrom("product_variants").select("image_url").where("product_id", "=", id).execute(),
+    ]);
+    await trx.deleteFrom("products").where("id", "=", id).execute();
+    await recordAudit(trx, { actor, action: "deleted", entity: "product", entityId: id, summary: { title: product.title, status: product.status, media: media.length } });
+    return [
+      product.thumbnail_url,
+      product.video_url,
+      ...media.flatMap((row) => [row.url, row.thumbnail_url, row.original_url, row.captions_url]),
+      ...renditions.map((row) => row.url),
+      ...variants.map((row) => row.image_url),
+    ];
+  });
+  return { removedFiles: await removeUnreferencedFiles(deps, urls) };
+}
+
+/** Publish or archive many products at once (each version moves on, so open editors see 409). */
+export async function setProductsStatus(db: Kysely<DB>, actor: Actor, ids: string[], status: "active" | "archived"): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .updateTable("products")
+      .set({ status, version: sql`version + 1`, updated_at: new Date() })
+      .where("id", "in", ids)
+      .where("status", "<>", status)
+      .returning(["id", "title"])
+      .execute();
+    for (const row of rows) await recordAudit(trx, { actor, action: status === "active" ? "published" : "archived", entity: "product", entityId: row.id, summary: { title: row.title, bulk: true } });
+    return rows.length;
+  });
+}
+
+export async function deleteAdminProducts(deps: Deps, actor: Actor, ids: string[]): Promise<number> {
+  let deleted = 0;
+  for (const id of ids) {
+    try {
+      await deleteAdminProduct(deps, actor, id);
+      deleted += 1;
+    } catch (error) {
+      // An id already gone (another admin, a double click) is not a failure of the others.
+      if (!(error instanceof AppError && error.code === ERROR_CODES.notFound)) throw error;
+    }
+  }
+  return deleted;
+}

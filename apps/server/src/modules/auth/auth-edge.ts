@@ -1,0 +1,87 @@
+import { ERROR_CODES } from "@reelmart/core/api/errors";
+import { MALFORMED_TEXT_MESSAGE, UNSAFE_TEXT_MESSAGE, isSafeText } from "@reelmart/core/api/text";
+import { errorBody } from "../../http/errors.ts";
+
+// What stands between a client and better-auth's handler: its endpoints validate with their own
+// schemas (no text rule; a NUL in a phone number reached PostgreSQL as a 500) and answer errors as
+// `{ code, message }`. Ours are `{ error: { code, message } }` everywhere (DESIGN.md, Contracts).
+
+const MAX_DEPTH = 32;
+
+type Checked = { ok: true; body: string | undefined } | { ok: false; message: string; field?: string };
+
+/** The first string (key or value) in a parsed JSON value that breaks the text rule, as a dotted path. */
+function findUnsafeText(value: unknown, path: string[], depth = 0): { path: string; message: string } | null {
+  if (depth > MAX_DEPTH) return { path: path.join("."), message: "is nested too deeply" };
+  if (typeof value === "string") {
+    return isSafeText(value) ? null : { path: path.join("."), message: /\p{Cs}/u.test(value) ? MALFORMED_TEXT_MESSAGE : UNSAFE_TEXT_MESSAGE };
+  }
+  if (value === null || typeof value !== "object") return null;
+  for (const [key, child] of Object.entries(value)) {
+    if (!isSafeText(key)) return { path: [...path, "(key)"].join("."), message: UNSAFE_TEXT_MESSAGE };
+    const found = findUnsafeText(child, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * Reads the request once: a JSON body must parse and every string in it (and in the query) must
+ * pass the text rule. Returns the body text to hand on, since the original stream is consumed.
+ */
+export async function checkAuthRequest(request: Request): Promise<Checked> {
+  const url = new URL(request.url);
+  for (const [key, value] of url.searchParams) {
+    if (!isSafeText(key) || !isSafeText(value)) return { ok: false, message: `${key}: ${UNSAFE_TEXT_MESSAGE}`, field: key };
+  }
+  if (request.method !== "POST") return { ok: true, body: undefined };
+  const body = await request.text();
+  const type = request.headers.get("content-type") ?? "";
+  if (!body || !type.toLowerCase().includes("json")) return { ok: true, body: body || undefined };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return { ok: false, message: "Malformed JSON body", field: "body" };
+  }
+  const unsafe = findUnsafeText(parsed, []);
+  if (unsafe) return { ok: false, message: `${unsafe.path || "body"}: ${unsafe.message}`, field: unsafe.path || "body" };
+  return { ok: true, body };
+}
+
+const DEFAULT_CODES: Record<number, string> = {
+  400: ERROR_CODES.badRequest,
+  401: ERROR_CODES.unauthenticated,
+  403: ERROR_CODES.forbidden,
+  404: ERROR_CODES.notFound,
+  409: ERROR_CODES.conflict,
+  413: ERROR_CODES.tooLarge,
+  415: ERROR_CODES.unsupportedMedia,
+  429: ERROR_CODES.rateLimited,
+};
+
+/**
+ * better-auth's error answer in the API's shape. Its own codes (INVALID_EMAIL_OR_PASSWORD,
+ * WEAK_PASSWORD, …) are kept, since clients act on them; the 429 gets the standard Retry-After.
+ */
+export async function toErrorContract(response: Response): Promise<Response> {
+  if (response.status < 400) return response;
+  const text = await response.text();
+  let parsed: { code?: unknown; message?: unknown; reasons?: unknown } = {};
+  try {
+    const value: unknown = text ? JSON.parse(text) : {};
+    if (value && typeof value === "object") parsed = value as typeof parsed;
+  } catch {
+    // A plain-text or empty error body: the status still says what happened.
+  }
+  const code = response.status === 429 ? ERROR_CODES.rateLimited : typeof parsed.code === "string" && parsed.code ? parsed.code : (DEFAULT_CODES[response.status] ?? (response.status >= 500 ? ERROR_CODES.internal : ERROR_CODES.badRequest));
+  const message = typeof parsed.message === "string" && parsed.message ? parsed.message : response.statusText || "Request failed";
+  const body = errorBody(code, message);
+  if (Array.isArray(parsed.reasons)) Object.assign(body.error, { reasons: parsed.reasons });
+  const headers = new Headers(response.headers);
+  headers.set("Content-Type", "application/json");
+  headers.delete("Content-Length");
+  const retryAfter = headers.get("X-Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return new Response(JSON.stringify(body), { status: response.status, statusText: response.statusText, headers });
+}

@@ -1,0 +1,146 @@
+import type { Page, ProductDetail, ProductSummary } from "@reelmart/core/api/catalog";
+import { type Kysely, sql } from "kysely";
+import { jsonArrayFrom } from "kysely/helpers/postgres";
+import type { DB } from "../../db/schema.ts";
+import type { CatalogueCache, CatalogueEntry } from "./catalog.cache.ts";
+import { type Keyset, afterKeyset, nextCursor } from "./catalog.cursor.ts";
+import { toProductDetail } from "./catalog.mappers.ts";
+import { activeProducts } from "./catalog.scope.ts";
+import { COUNTER_COLUMNS, mediaByProduct, withCounters, withMedia } from "./product-media.service.ts";
+
+// Public product reads. Only active products are visible; every list is O(page): one query for the
+// page, then one for its media and one for their renditions, whatever the page size.
+
+export interface ProductListInput {
+  marketplaceId?: string;
+  category?: string;
+  brandId?: string;
+  after?: Keyset;
+  limit: number;
+}
+
+/** Active products, newest first, one keyset page (one extra row tells whether another page exists). */
+export async function listProducts(db: Kysely<DB>, input: ProductListInput): Promise<Page<ProductSummary>> {
+  let query = activeProducts(db, input.marketplaceId);
+  if (input.category !== undefined) query = query.where("p.category", "=", input.category);
+  if (input.brandId) query = query.where("p.brand_id", "=", input.brandId);
+  if (input.after) query = query.where(afterKeyset("p", input.after));
+  const rows = await query.orderBy("p.created_at", "desc").orderBy("p.id", "desc").limit(input.limit + 1).execute();
+  return { items: await withMedia(db, rows.slice(0, input.limit)), nextCursor: nextCursor(rows, input.limit) };
+}
+
+/** Active products among `ids`, in the order asked for; unknown or inactive ids are left out. */
+export async function getProductsByIds(db: Kysely<DB>, ids: string[]): Promise<ProductSummary[]> {
+  if (!ids.length) return [];
+  const rows = await activeProducts(db).where("p.id", "in", ids).execute();
+  const byId = new Map(rows.map((row) => [row.id.toLowerCase(), row]));
+  const ordered = ids.map((id) => byId.get(id.toLowerCase())).filter((row) => row !== undefined);
+  return withMedia(db, [...new Set(ordered)]);
+}
+
+/** Where catalogue reads come from: the database, and the catalogue cache when the server keeps one (AppDeps). */
+export interface CatalogueSource {
+  db: Kysely<DB>;
+  cache?: CatalogueCache;
+}
+
+/**
+ * The catalogue part of the active products among `ids`, with everything their pages show: one
+ * query for the products with their small lists as JSON, one for media, one for renditions,
+ * whatever the number of ids. PGlite serialises queries, so three round trips for a whole batch
+ * beat per-list queries; the per-row JSON subqueries are plain indexed lookups.
+ */
+async function loadCatalogueEntries(db: Kysely<DB>, ids: string[]): Promise<CatalogueEntry[]> {
+  const rows = await activeProducts(db)
+    .select((eb) => [
+      "p.specifications",
+      jsonArrayFrom(
+        eb.selectFrom("product_highlights as h").select(["h.id", "h.text", "h.display_order"]).whereRef("h.product_id", "=", "p.id").orderBy("h.display_order").orderBy("h.id"),
+      ).as("highlights"),
+      jsonArrayFrom(
+        eb
+          .selectFrom("product_promotions as pr")
+          // JSON carries timestamps as text; the mapper turns them into ISO strings.
+          .select(["pr.id", "pr.has_promotion", "pr.label", sql<string | null>`pr.promo_end_date`.as("promo_end_date")])
+          .whereRef("pr.product_id", "=", "p.id")
+          .orderBy("pr.created_at")
+          .orderBy("pr.id"),
+      ).as("promotions"),
+      jsonArrayFrom(
+        eb
+          .selectFrom("product_variants as v")
+          // numeric as text keeps "50.00" (JSON would make it the number 50).
+          .select(["v.id", "v.size", "v.color", "v.color_hex", "v.stock", sql<string>`v.price_adjustment::text`.as("price_adjustment"), "v.image_url"])
+          .whereRef("v.product_id", "=", "p.id")
+          .orderBy("v.id"),
+      ).as("variants"),
+      jsonArrayFrom(
+        eb
+          .selectFrom("marketplace_listings as ml")
+          .innerJoin("marketplaces as m", "m.id", "ml.marketplace_id")
+          .select(["m.id", "m.name", "m.flag_url"])
+          .whereRef("ml.product_id", "=", "p.id")
+          .where("ml.is_active", "=", true)
+          .where("m.is_active", "=", true)
+          .orderBy("m.display_order")
+          .orderBy("m.name"),
+      ).as("marketplaces"),
+      sql<string[]>`(select coalesce(json_agg(ml.marketplace_id), '[]'::json) from marketplace_listings ml where ml.product_id = p.id and ml.is_active)`.as("listed_in"),
+    ])
+    .where("p.id", "in", ids)
+    .execute();
+  const media = await mediaByProduct(db, rows.map((row) => row.id), "usable");
+  return rows.map(({ specifications, highlights, promotions, variants, marketplaces, listed_in, ...row }) => ({
+    row,
+    parts: { specifications, highlights, promotions, variants, marketplaces },
+    media: media.get(row.id) ?? [],
+    listedIn: new Set(listed_in.map((id) => id.toLowerCase())),
+  }));
+}
+
+/**
+ * The catalogue part of the active products among `ids`, by lower-case id: from the catalogue
+ * cache when it is on (decision 030), the rest in one batch. `cached` tells which came from memory:
+ * their counters are as old as the entry, so the caller overlays fresh ones (withCounters).
+ */
+async function catalogueEntries(
+  { db, cache }: CatalogueSource,
+  ids: string[],
+): Promise<{ entries: Map<string, CatalogueEntry>; cached: Set<string> }> {
+  const entries = new Map<string, CatalogueEntry>();
+  const cached = new Set<string>();
+  const missing: string[] = [];
+  for (const id of new Set(ids.map((value) => value.toLowerCase()))) {
+    const entry = cache?.get(id);
+    if (entry) {
+      entries.set(id, entry);
+      cached.add(id);
+    } else missing.push(id);
+  }
+  if (missing.length) {
+    const generation = cache?.currentGeneration ?? 0;
+    for (const entry of await loadCatalogueEntries(db, missing)) {
+      entries.set(entry.row.id.toLowerCase(), entry);
+      cache?.store(entry, generation);
+    }
+  }
+  return { entries, cached };
+}
+
+/**
+ * One active product with everything its pages show; null when unknown, inactive or not listed in
+ * `marketplaceId`. On the hot path (DESIGN.md budgets), so a warm server reads only its counters:
+ * one indexed query; a miss costs the three of loadCatalogueEntries.
+ */
+export async function getProduct(source: CatalogueSource, id: string, marketplaceId?: string): Promise<ProductDetail | null> {
+  const { db } = source;
+  const { entries, cached } = await catalogueEntries(source, [id]);
+  const key = id.toLowerCase();
+  const entry = entries.get(key);
+  if (!entry || (marketplaceId !== undefined && !entry.listedIn.has(marketplaceId.toLowerCase()))) return null;
+  let media = entry.media;
+  if (cached.has(key) && media.length) {
+    media = withCounters(media, await db.selectFrom("product_media").select(COUNTER_COLUMNS).where("product_id", "=", entry.row.id).execute());
+  }
+  return toProductDetail(entry.row, media, entry.parts);
+}

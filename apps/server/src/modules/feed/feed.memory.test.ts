@@ -1,0 +1,112 @@
+import type { FeedPage, FeedQuery } from "@reelmart/core/api/feed";
+import { realtimeTopics } from "@reelmart/core/engagement";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PublicCache } from "../../http/public-cache.ts";
+import { createLogger } from "../../logger.ts";
+import { createMarketplace, createMedia, createProduct } from "../../testing/fixtures.ts";
+import { type TestServer, startTestServer } from "../../testing/test-server.ts";
+import { notifyChange } from "../realtime/realtime.service.ts";
+import { FeedMemory } from "./feed.memory.ts";
+import { getFeedPage } from "./feed.service.ts";
+
+describe("feed from memory", () => {
+  let server: TestServer;
+  let memory: FeedMemory;
+  const markets: string[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const db = server.deps.database.db;
+    markets.push((await createMarketplace(db)).id, (await createMarketplace(db)).id);
+    for (let i = 0; i < 40; i += 1) {
+      // Equal ranks in pairs, so the walk must break ties on id exactly as the index does.
+      const product = await createProduct(db, { feed_rank: Math.floor(i / 2) / 20, marketplaceIds: i % 3 === 0 ? markets : [markets[i % 2]!] });
+      await createMedia(db, product.id, { status: i % 7 === 0 ? "processing" : "ready" });
+    }
+    const draft = await createProduct(db, { status: "draft", marketplaceIds: markets });
+    await createMedia(db, draft.id);
+    memory = new FeedMemory(db, new PublicCache(), createLogger({ logLevel: "silent" }), { maxCards: 100 });
+    expect((await memory.whenBuilt())?.size).toBe(34);
+  });
+  afterAll(() => server?.close());
+
+  async function walkAll(query: FeedQuery, withMemory: boolean) {
+    const pages: FeedPage[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await getFeedPage(server.deps.database.db, { ...query, cursor }, withMemory ? memory : undefined);
+      pages.push(page);
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor && pages.length < 30);
+    return pages;
+  }
+
+  it("walks exactly as the SQL keyset walk, for any seed, marketplace and page size", async () => {
+    for (const seed of ["a", "visit-2", "zz", "start"]) {
+      for (const marketplaceId of [undefined, ...markets]) {
+        for (const limit of [1, 7, 50]) {
+          const query = { seed, marketplaceId, limit };
+          expect(await walkAll(query, true)).toEqual(await walkAll(query, false));
+        }
+      }
+    }
+  });
+
+  it("keeps at most maxCards cards", async () => {
+    const small = new FeedMemory(server.deps.database.db, new PublicCache(), createLogger({ logLevel: "silent" }), { maxCards: 5 });
+    await small.whenBuilt();
+    await walkAll({ seed: "bounded", limit: 10 }, false);
+    await getFeedPage(server.deps.database.db, { seed: "bounded", limit: 20 }, small);
+    expect(small.cardCount).toBe(5);
+  });
+});
+
+describe("feed from memory in the app", () => {
+  let server: TestServer;
+  let marketId: string;
+
+  beforeAll(async () => {
+    // NODE_ENV=test leaves the caches off for every other test file; this one wants them on.
+    server = await startTestServer({ NODE_ENV: "development" });
+    marketId = (await createMarketplace(server.deps.database.db)).id;
+  });
+  afterAll(() => server?.close());
+
+  async function eventually(check: () => Promise<boolean>) {
+    // pg_notify reaches PostgreSQL listeners asynchronously; PGlite delivers it with the write.
+    for (let attempt = 0; attempt < 100; attempt++) {
+      if (await check()) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error("never happened");
+  }
+
+  // Signed-out reads also pass the public response cache; a new seed each time goes around it.
+  let visit = 0;
+  const feed = async () => (await server.json<FeedPage>(`/api/feed?marketplaceId=${marketId}&seed=v${(visit += 1)}&limit=50`)).body.items;
+
+  it("serves a product from memory, drops it once hidden, and shows one added later", async () => {
+    const db = server.deps.database.db;
+    const first = await createProduct(db, { marketplaceIds: [marketId] });
+    const media = await createMedia(db, first.id);
+    await eventually(async () => (await feed()).some((item) => item.id === first.id) && (await server.deps.feedMemory!.whenBuilt()) !== undefined);
+    expect((await feed()).map((item) => item.id)).toEqual([first.id]);
+    expect(server.deps.feedMemory!.cardCount).toBeGreaterThan(0);
+
+    // Counters move without a catalogue notification; every writer sends the counters topic.
+    await db.updateTable("product_media").set({ like_count: 7 }).where("id", "=", media.id).execute();
+    await notifyChange(db, { topic: realtimeTopics.counters(media.id), kind: "update", ids: [media.id] });
+    await eventually(async () => (await feed())[0]?.media[0]?.likeCount === 7);
+
+    const second = await createProduct(db, { marketplaceIds: [marketId] });
+    await createMedia(db, second.id);
+    await eventually(async () => (await feed()).length === 2);
+
+    await db.updateTable("products").set({ status: "archived" }).where("id", "=", first.id).execute();
+    await eventually(async () => server.deps.database.kind === "pglite" || !(await feed()).some((item) => item.id === first.id));
+    // From the notification on, never again (both while the order rebuilds and after).
+    for (let i = 0; i < 5; i++) expect((await feed()).map((item) => item.id)).toEqual([second.id]);
+    await server.deps.feedMemory!.whenBuilt();
+    expect((await feed()).map((item) => item.id)).toEqual([second.id]);
+  });
+});

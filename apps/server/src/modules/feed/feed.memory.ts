@@ -1,0 +1,361 @@
+import type { ProductSummary } from "@reelmart/core/api/catalog";
+import { REALTIME_CHANNEL, parseRealtimeEvent, realtimeTopics } from "@reelmart/core/engagement";
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../../db/database.ts";
+import type { DB } from "../../db/schema.ts";
+import type { PublicCache } from "../../http/public-cache.ts";
+import type { Logger } from "../../logger.ts";
+import { activeProducts } from "../catalog/catalog.scope.ts";
+import { withMedia } from "../catalog/product-media.service.ts";
+
+// Every visitor's feed from memory (docs/decisions/110-feed-from-memory.md). The eligible order
+// (active products with a ready video, by (feed_rank, id)) is held whole, with one index list per
+// marketplace; a page is two binary searches and a slice, so any seed's first page costs no query.
+// Cards (the FeedItem of each product) sit in a bounded LRU. Both follow decision 030's
+// invalidation: a catalogue write bumps the public cache's generation, and the order is rebuilt
+// (the indexed walk in SQL serves meanwhile). Engagement counters change without that notification,
+// so the counters topic of the realtime channel (sent by every like, comment, share and view)
+// refreshes the counters of cached cards in one batched query.
+
+/** One position of the walk, as the cursor carries it (decision 010). */
+export interface FeedPosition {
+  start: number;
+  phase: 0 | 1;
+  rank: number;
+  id: string;
+}
+
+export interface FeedRowRef {
+  id: string;
+  feed_rank: number;
+}
+
+/** The eligible order: parallel arrays by (feed_rank, id); per marketplace, ascending indices into them. */
+export class FeedOrder {
+  private readonly everything: Int32Array;
+
+  constructor(
+    private readonly ranks: Float64Array,
+    private readonly ids: string[],
+    private readonly byMarketplace: ReadonlyMap<string, Int32Array>,
+    readonly generation: number,
+  ) {
+    this.everything = Int32Array.from(ids.keys());
+  }
+
+  get size(): number {
+    return this.ids.length;
+  }
+
+  /** Product ids from `start` in feed order (prefilling the cards). */
+  idsFrom(start: number, count: number): string[] {
+    return this.ids.slice(start, start + count);
+  }
+
+  /** Rough heap held, for the record (decision 110 reports it at 100k products). */
+  get approximateBytes(): number {
+    let bytes = this.ranks.byteLength + this.everything.byteLength + this.ids.length * (8 + 56);
+    for (const list of this.byMarketplace.values()) bytes += list.byteLength;
+    return bytes;
+  }
+
+  /**
+   * Up to `want` rows after `position` in one phase (exclusive; from the phase's start when rank is
+   * -1), like the SQL keyset walk: phase 0 is rank >= start, phase 1 is rank < start.
+   */
+  walk(marketplaceId: string | undefined, position: FeedPosition, want: number): FeedRowRef[] {
+    const list = marketplaceId === undefined ? this.everything : (this.byMarketplace.get(marketplaceId.toLowerCase()) ?? new Int32Array());
+    const phaseStart = position.phase === 0 ? this.firstAtOrAbove(list, position.start) : 0;
+    const phaseEnd = position.phase === 0 ? list.length : this.firstAtOrAbove(list, position.start);
+    const from = position.rank >= 0 ? Math.max(phaseStart, this.firstAfter(list, position.rank, position.id.toLowerCase())) : phaseStart;
+    const rows: FeedRowRef[] = [];
+    for (let i = from; i < phaseEnd && rows.length < want; i++) {
+      const index = list[i]!;
+      rows.push({ id: this.ids[index]!, feed_rank: this.ranks[index]! });
+    }
+    return rows;
+  }
+
+  /** `want` rows from `position`, wrapping from phase 0 into phase 1 like the SQL walk. */
+  walkFrom(marketplaceId: string | undefined, position: FeedPosition, want: number): FeedRowRef[] {
+    const rows = this.walk(marketplaceId, position, want);
+    if (rows.length < want && position.phase === 0) rows.push(...this.walk(marketplaceId, { start: position.start, phase: 1, rank: -1, id: "" }, want - rows.length));
+    return rows;
+  }
+
+  /** First position in `list` whose rank is >= rank. */
+  private firstAtOrAbove(list: Int32Array, rank: number): number {
+    let low = 0;
+    let high = list.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.ranks[list[mid]!]! < rank) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+
+  /** First position in `list` strictly after (rank, id). Lower-case uuid text sorts as PostgreSQL sorts uuids. */
+  private firstAfter(list: Int32Array, rank: number, id: string): number {
+    let low = 0;
+    let high = list.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      const index = list[mid]!;
+      const midRank = this.ranks[index]!;
+      if (midRank < rank || (midRank === rank && this.ids[index]! <= id)) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+}
+
+/** Reads the eligible order: two queries, O(catalogue), once per catalogue write. */
+export async function loadFeedOrder(db: Kysely<DB>, generation: number): Promise<FeedOrder> {
+  const rows = await db
+    .selectFrom("products as p")
+    .select(["p.id", "p.feed_rank"])
+    .where("p.status", "=", "active")
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("product_media as m")
+          .select(sql`1`.as("one"))
+          .whereRef("m.product_id", "=", "p.id")
+          .where("m.type", "=", "video")
+          .where("m.status", "=", "ready"),
+      ),
+    )
+    .orderBy("p.feed_rank")
+    .orderBy("p.id")
+    .execute();
+  const listings = await db.selectFrom("marketplace_listings").select(["product_id", "marketplace_id"]).where("is_active", "=", true).execute();
+  const ranks = new Float64Array(rows.length);
+  const ids: string[] = new Array(rows.length);
+  const indexOf = new Map<string, number>();
+  rows.forEach((row, index) => {
+    ranks[index] = row.feed_rank;
+    ids[index] = row.id.toLowerCase();
+    indexOf.set(ids[index], index);
+  });
+  const lists = new Map<string, number[]>();
+  for (const listing of listings) {
+    const index = indexOf.get(listing.product_id.toLowerCase());
+    if (index === undefined) continue;
+    const key = listing.marketplace_id.toLowerCase();
+    let list = lists.get(key);
+    if (!list) lists.set(key, (list = []));
+    list.push(index);
+  }
+  const byMarketplace = new Map<string, Int32Array>();
+  for (const [key, list] of lists) byMarketplace.set(key, Int32Array.from(list).sort());
+  return new FeedOrder(ranks, ids, byMarketplace, generation);
+}
+
+export interface FeedMemoryOptions {
+  /** Cards kept (about 2–3 KB of heap each); 0 keeps none, so every page loads its cards. */
+  maxCards: number;
+}
+
+type MutableMedia = { -readonly [K in keyof ProductSummary["media"][number]]: ProductSummary["media"][number][K] };
+
+const COUNTERS_PREFIX = realtimeTopics.counters("");
+/** Cards per prefill query: big enough to amortise the round trips, small enough not to stall requests. */
+const PREFILL_BATCH = 200;
+
+export class FeedMemory {
+  private order: FeedOrder | undefined;
+  private building: Promise<void> | undefined;
+  private cardGeneration: number;
+  // Map iteration order is insertion order: re-inserting on every hit makes it an LRU.
+  private readonly cards = new Map<string, ProductSummary>();
+  private readonly mediaOfCards = new Map<string, MutableMedia>();
+  private readonly staleCounters = new Set<string>();
+  private counterNotices = 0;
+  private flushing: Promise<void> | undefined;
+  private stopListening: (() => Promise<void>) | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly invalidation: PublicCache,
+    private readonly logger: Logger,
+    private readonly options: FeedMemoryOptions,
+  ) {
+    this.cardGeneration = invalidation.generation;
+  }
+
+  /** Starts listening for counter changes and builds the first order in the background. */
+  async start(database: Database): Promise<void> {
+    this.stopListening = await database.listen(REALTIME_CHANNEL, (payload) => this.onRealtime(payload));
+    this.currentOrder();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.stopListening?.();
+    await this.building;
+  }
+
+  /** The order for the current catalogue, or undefined while it is being (re)built. */
+  currentOrder(): FeedOrder | undefined {
+    const generation = this.invalidation.generation;
+    if (this.order?.generation === generation) return this.order;
+    if (!this.building && !this.closed) {
+      this.building = loadFeedOrder(this.db, generation)
+        .then((order) => {
+          if (order.generation !== this.invalidation.generation) return;
+          this.order = order;
+          void this.prefill(order);
+        })
+        .catch((error: unknown) => {
+          if (!this.closed) this.logger.warn({ err: error }, "feed order rebuild failed; the SQL walk serves meanwhile");
+        })
+        .finally(() => (this.building = undefined));
+    }
+    return undefined;
+  }
+
+  /** The order once built for the current catalogue (waits for a rebuild in flight). */
+  async whenBuilt(): Promise<FeedOrder | undefined> {
+    this.currentOrder();
+    await this.building;
+    return this.currentOrder();
+  }
+
+  get cardCount(): number {
+    return this.cards.size;
+  }
+
+  /**
+   * Loads cards ahead of the visitors, up to the bound, a batch at a time so requests interleave
+   * with it on PGlite's single connection; without it the first pages after a start or a catalogue
+   * write each pay a card load. Stops when the catalogue changes again.
+   */
+  private async prefill(order: FeedOrder): Promise<void> {
+    const count = Math.min(order.size, this.options.maxCards);
+    for (let start = 0; start < count; start += PREFILL_BATCH) {
+      if (this.closed || order.generation !== this.invalidation.generation) return;
+      try {
+        await this.cardsFor(order.idsFrom(start, Math.min(PREFILL_BATCH, count - start)));
+      } catch (error) {
+        if (!this.closed) this.logger.warn({ err: error }, "feed card prefill stopped");
+        return;
+      }
+    }
+  }
+
+  /** The cards of `ids` in that order; ones no longer active or without a ready video are left out. */
+  async cardsFor(ids: string[]): Promise<ProductSummary[]> {
+    this.syncCards();
+    const found = new Map<string, ProductSummary>();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const key = id.toLowerCase();
+      const card = this.cards.get(key);
+      if (card) {
+        this.cards.delete(key);
+        this.cards.set(key, card);
+        found.set(key, card);
+      } else missing.push(key);
+    }
+    if (missing.length) {
+      const generation = this.invalidation.generation;
+      const notices = this.counterNotices;
+      const rows = await activeProducts(this.db).where("p.id", "in", missing).execute();
+      const loaded = await withMedia(this.db, rows, "ready-videos");
+      for (const card of loaded) {
+        const key = card.id.toLowerCase();
+        found.set(key, card);
+        this.store(key, card, generation);
+      }
+      // A counter notice that arrived while loading may predate what was read or not: re-read those cards' counters.
+      if (notices !== this.counterNotices) for (const card of loaded) for (const media of card.media) this.markStale(media.id);
+    }
+    return ids.map((id) => found.get(id.toLowerCase())).filter((card) => card !== undefined && card.media.length > 0) as ProductSummary[];
+  }
+
+  /** The cards of `ids` when every one is held (the synchronous fast lane, decision 111); otherwise undefined. */
+  heldCards(ids: string[]): ProductSummary[] | undefined {
+    this.syncCards();
+    const cards: ProductSummary[] = [];
+    for (const id of ids) {
+      const card = this.cards.get(id);
+      if (!card) return undefined;
+      if (card.media.length) cards.push(card);
+    }
+    return cards;
+  }
+
+  /** Resolves once pending counter refreshes are applied (tests). */
+  async settled(): Promise<void> {
+    while (this.flushing) await this.flushing;
+  }
+
+  private store(key: string, card: ProductSummary, generation: number) {
+    if (this.options.maxCards === 0 || generation !== this.invalidation.generation) return;
+    this.syncCards();
+    this.cards.delete(key);
+    this.cards.set(key, card);
+    for (const media of card.media) this.mediaOfCards.set(media.id.toLowerCase(), media as MutableMedia);
+    for (const [oldestKey, oldest] of this.cards) {
+      if (this.cards.size <= this.options.maxCards) break;
+      this.cards.delete(oldestKey);
+      for (const media of oldest.media) this.mediaOfCards.delete(media.id.toLowerCase());
+    }
+  }
+
+  private syncCards() {
+    if (this.cardGeneration === this.invalidation.generation) return;
+    this.cards.clear();
+    this.mediaOfCards.clear();
+    this.cardGeneration = this.invalidation.generation;
+  }
+
+  private onRealtime(payload: string) {
+    let event;
+    try {
+      event = parseRealtimeEvent(JSON.parse(payload));
+    } catch {
+      return;
+    }
+    if (!event?.topic.startsWith(COUNTERS_PREFIX)) return;
+    this.counterNotices += 1;
+    for (const id of event.ids) this.markStale(id);
+  }
+
+  private markStale(mediaId: string) {
+    const key = mediaId.toLowerCase();
+    if (!this.mediaOfCards.has(key)) return;
+    this.staleCounters.add(key);
+    this.flushing ??= this.flushCounters().finally(() => (this.flushing = undefined));
+  }
+
+  /** One query for every medium whose counters moved since the last flush. */
+  private async flushCounters(): Promise<void> {
+    // Let the notifications of one burst (one like per user of a busy media) gather into one query.
+    await new Promise((resolve) => setImmediate(resolve));
+    while (this.staleCounters.size && !this.closed) {
+      const ids = [...this.staleCounters];
+      this.staleCounters.clear();
+      try {
+        const rows = await this.db
+          .selectFrom("product_media")
+          .select(["id", "like_count", "comment_count", "view_count", "share_count"])
+          .where("id", "in", ids)
+          .execute();
+        for (const row of rows) {
+          const media = this.mediaOfCards.get(row.id.toLowerCase());
+          if (!media) continue;
+          media.likeCount = row.like_count;
+          media.commentCount = row.comment_count;
+          media.viewCount = row.view_count;
+          media.shareCount = row.share_count;
+        }
+      } catch (error) {
+        if (!this.closed) this.logger.warn({ err: error }, "feed counters refresh failed; dropping the cached cards");
+        this.cards.clear();
+        this.mediaOfCards.clear();
+      }
+    }
+  }
+}

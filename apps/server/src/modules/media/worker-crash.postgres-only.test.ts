@@ -1,0 +1,85 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLogger } from "../../logger.ts";
+import { createMedia, createProduct } from "../../testing/fixtures.ts";
+import { makeTestVideo } from "../../testing/media-sources.ts";
+import { type TestServer, startTestServer } from "../../testing/test-server.ts";
+import { createMediaContext, mediaJobKinds } from "./media-jobs.ts";
+import { enqueueJob, runNextJob } from "./queue.ts";
+import { UPLOADED_VIDEO_JOB } from "./upload-jobs.ts";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// A separate `npm run worker` process on the same PostgreSQL is killed with SIGKILL mid-encode;
+// once its lock goes stale another worker takes the job over and finishes it (DESIGN.md Scale-out).
+describe.skipIf(!process.env.TEST_DATABASE_URL)("a media worker killed with -9", () => {
+  let server: TestServer;
+  let child: ChildProcess | undefined;
+  let dir: string;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    dir = mkdtempSync(path.join(os.tmpdir(), "reelmart-crash-test-"));
+  }, 60_000);
+  afterAll(async () => {
+    if (child?.pid && child.exitCode === null && child.signalCode === null) process.kill(-child.pid, "SIGKILL");
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("leaves a job that another worker finishes", { timeout: 120_000 }, async () => {
+    const db = server.deps.database.db;
+    const product = await createProduct(db);
+    const media = await createMedia(db, product.id, { type: "video", status: "processing", url: "" });
+    const source = readFileSync(await makeTestVideo(dir, "long.mp4", { width: 720, height: 1280, seconds: 3 }));
+    await server.deps.storage.put("uploads", "crash/source", source, { contentType: "application/octet-stream" });
+    const jobId = await enqueueJob(db, UPLOADED_VIDEO_JOB, { sourceKey: "crash/source", productId: product.id, mediaId: media.id }, undefined, { mediaId: media.id });
+
+    const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(db);
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${rows[0]!.name}`;
+    child = spawn(process.execPath, ["--import", "tsx", path.join(here, "../../testing/worker-child.ts")], {
+      env: { ...process.env, NODE_ENV: "test", DATABASE_URL: url.toString(), DATA_DIR: server.dataDir, MEDIA_WORKERS: "1", LOG_LEVEL: "silent", MEDIA_JOB_STALE_SECONDS: "2", TEST_DATABASE_URL: "" },
+      // Its own process group, so the kill takes its ffmpeg too, as a machine going down would.
+      detached: true,
+      stdio: "ignore",
+    });
+
+    let job = await db.selectFrom("media_jobs").selectAll().where("id", "=", jobId).executeTakeFirstOrThrow();
+    for (let waited = 0; !(job.status === "running" && job.stage === "encoding") && waited < 60_000; waited += 100) {
+      await sleep(100);
+      job = await db.selectFrom("media_jobs").selectAll().where("id", "=", jobId).executeTakeFirstOrThrow();
+    }
+    expect(job).toMatchObject({ status: "running", stage: "encoding", attempts: 1 });
+    process.kill(-child.pid!, "SIGKILL");
+    await new Promise((resolve) => child!.once("exit", resolve));
+
+    // Nobody refreshes the lock any more; after the stale time another worker claims the job.
+    expect(await runNextJob(db, mediaJobKinds(createMediaContext(server.deps)), createLogger({ logLevel: "silent" }), { staleLockSeconds: 2 })).toBe(false);
+    await sleep(2500);
+    expect(await runNextJob(db, mediaJobKinds(createMediaContext(server.deps)), createLogger({ logLevel: "silent" }), { staleLockSeconds: 2 })).toBe(true);
+    const done = await db.selectFrom("media_jobs").select(["status", "attempts"]).where("id", "=", jobId).executeTakeFirstOrThrow();
+    expect(done).toEqual({ status: "done", attempts: 2 });
+    const row = await db.selectFrom("product_media").select(["status", "url"]).where("id", "=", media.id).executeTakeFirstOrThrow();
+    expect(row.status).toBe("ready");
+    const renditions = await db.selectFrom("media_renditions").select(["height"]).where("media_id", "=", media.id).orderBy("height", "desc").execute();
+    expect(renditions.map((r) => r.height)).toEqual([1280, 854, 426]);
+  });
+
+  it("marks a job failed, not looping, when its worker dies on the last attempt", async () => {
+    const db = server.deps.database.db;
+    const product = await createProduct(db);
+    const media = await createMedia(db, product.id, { type: "video", status: "processing", url: "" });
+    const jobId = await enqueueJob(db, UPLOADED_VIDEO_JOB, { sourceKey: "gone/source", productId: product.id, mediaId: media.id }, undefined, { mediaId: media.id });
+    await db.updateTable("media_jobs").set({ status: "running", attempts: 3, locked_at: new Date(Date.now() - 10_000) }).where("id", "=", jobId).execute();
+    await runNextJob(db, mediaJobKinds(createMediaContext(server.deps)), createLogger({ logLevel: "silent" }), { staleLockSeconds: 2 });
+    expect((await db.selectFrom("media_jobs").select("status").where("id", "=", jobId).executeTakeFirstOrThrow()).status).toBe("failed");
+    expect((await db.selectFrom("product_media").select("status").where("id", "=", media.id).executeTakeFirstOrThrow()).status).toBe("failed");
+  });
+});

@@ -1,0 +1,832 @@
+import { createHash } from "node:crypto";
+import { variantLabel } from "@reelmart/core/cart-lines";
+import { fromPaise, toPaise } from "@reelmart/core/format";
+import type {
+  AdminOrderAction,
+  AdminOrderList,
+  DeliveryStatus,
+  OnlinePayment,
+  Order,
+  OrderEvent,
+  OrderStatus,
+  PaymentStatus,
+  PlaceOrderBody,
+} from "@reelmart/core/api/orders";
+import { AddressInputSchema } from "@reelmart/core/api/orders";
+import { ERROR_CODES } from "@reelmart/core/api/errors";
+import { deliveryFeePaise, priceLines } from "@reelmart/core/pricing";
+import { type Kysely, type Transaction, sql } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import { AppError, badRequest, conflict, notFound } from "../../shared/errors.ts";
+import { cartLinesQuery } from "../cart/cart.service.ts";
+import type { Logger } from "../../logger.ts";
+import { recordAudit } from "../admin/audit.ts";
+import type { Delivery } from "../auth/delivery.ts";
+import { decodeCursor, encodeCursor } from "../catalog/catalog.cursor.ts";
+import type { PaymentProvider, PaymentWebhookEvent } from "../payments/payment-provider.ts";
+import { countOrder } from "../analytics/rollups.ts";
+
+// Placing and living with orders (issue #13; docs/decisions/100-orders.md, 101-payments.md).
+// Prices come from the database, never the client; stock is taken by conditional UPDATEs inside the
+// order's transaction; every status change writes a timeline entry in the same transaction.
+
+export interface OrdersDeps {
+  db: Kysely<DB>;
+  delivery: Delivery;
+  logger: Logger;
+  provider?: PaymentProvider;
+  paymentTimeoutMinutes: number;
+}
+
+type Actor = OrderEvent["actor"];
+type Db = Kysely<DB> | Transaction<DB>;
+
+interface Statuses {
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  deliveryStatus: DeliveryStatus;
+}
+
+/** A claimed key older than this is taken to belong to a request that died, and may be reused. */
+const ABANDONED_KEY_MS = 2 * 60_000;
+
+/** Canonical JSON (sorted keys), so the same body in another key order is the same request. */
+function requestHash(body: unknown): string {
+  const canonical = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(canonical)
+      : value && typeof value === "object"
+        ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, canonical(v)]))
+        : value;
+  return createHash("sha256").update(JSON.stringify(canonical(body))).digest("hex");
+}
+
+export interface PlaceOrderResult {
+  order: Order;
+  /** The Idempotency-Key named an order placed earlier: this is that order, unchanged. */
+  replayed: boolean;
+}
+
+/**
+ * Places the shopper's whole cart as one order. With an Idempotency-Key (IETF draft): a repeat
+ * answers the same order, the same key with another body is refused (422), and a repeat while the
+ * first is still running answers 409. A failed placement releases its key so a corrected retry works.
+ */
+export async function placeOrder(
+  deps: OrdersDeps,
+  user: { id: string; email: string },
+  body: PlaceOrderBody,
+  idempotencyKey?: string,
+): Promise<PlaceOrderResult> {
+  const { db } = deps;
+  if (body.paymentMethod === "online" && !deps.provider) throw badRequest("Online payment is not available", "paymentMethod");
+  if (idempotencyKey) {
+    const hash = requestHash(body);
+    const claimed = await claimKey(db, user.id, idempotencyKey, hash);
+    if (claimed !== "claimed") return { order: await getOrder(deps, user.id, claimed), replayed: true };
+    try {
+      const order = await placeInTransaction(deps, user, body, async (trx, orderId) => {
+        await trx
+          .updateTable("order_idempotency_keys")
+          .set({ order_id: orderId })
+          .where("user_id", "=", user.id)
+          .where("key", "=", idempotencyKey)
+          .execute();
+      });
+      return { order, replayed: false };
+    } catch (error) {
+      await db.deleteFrom("order_idempotency_keys").where("user_id", "=", user.id).where("key", "=", idempotencyKey).where("order_id", "is", null).execute();
+      throw error;
+    }
+  }
+  return { order: await placeInTransaction(deps, user, body), replayed: false };
+}
+
+/** "claimed" when this request owns the key now; else the id of the order the key already made. */
+async function claimKey(db: Kysely<DB>, userId: string, key: string, hash: string): Promise<"claimed" | string> {
+  const inserted = await db
+    .insertInto("order_idempotency_keys")
+    .values({ user_id: userId, key, request_hash: hash })
+    .onConflict((oc) => oc.columns(["user_id", "key"]).doNothing())
+    .returning("key")
+    .executeTakeFirst();
+  if (inserted) return "claimed";
+  const existing = await db
+    .selectFrom("order_idempotency_keys")
+    .select(["request_hash", "order_id", "created_at"])
+    .where("user_id", "=", userId)
+    .where("key", "=", key)
+    .executeTakeFirst();
+  if (!existing) return claimKey(db, userId, key, hash);
+  if (existing.request_hash !== hash) {
+    throw new AppError(ERROR_CODES.idempotencyKeyReused, "This Idempotency-Key was already used with a different request", "idempotency-key");
+  }
+  if (existing.order_id) return existing.order_id;
+  if (Date.now() - new Date(existing.created_at).getTime() > ABANDONED_KEY_MS) {
+    const taken = await db
+      .updateTable("order_idempotency_keys")
+      .set({ created_at: new Date() })
+      .where("user_id", "=", userId)
+      .where("key", "=", key)
+      .where("order_id", "is", null)
+      .where("created_at", "=", existing.created_at)
+      .returning("key")
+      .executeTakeFirst();
+    if (taken) return "claimed";
+  }
+  throw conflict("A request with this Idempotency-Key is still being processed", "idempotency-key");
+}
+
+interface CartRow {
+  id: string;
+  product_id: string;
+  variant_id: string | null;
+  media_id: string | null;
+  quantity: number;
+  title: string;
+  price: string;
+  discount_percentage: string;
+  status: string;
+  thumbnail_url: string | null;
+  size: string | null;
+  color: string | null;
+  price_adjustment: string | null;
+  variant_image: string | null;
+  has_variants: boolean;
+}
+
+async function placeInTransaction(
+  deps: OrdersDeps,
+  user: { id: string; email: string },
+  body: PlaceOrderBody,
+  beforeCommit?: (trx: Transaction<DB>, orderId: string) => Promise<void>,
+): Promise<Order> {
+  const { db } = deps;
+  const orderId = await db.transaction().execute(async (trx) => {
+    const country = await marketplaceCountry(trx, body.marketplaceId ?? null);
+    const address = await resolveAddress(trx, user.id, body, country);
+
+    // Locks this shopper's cart lines: a second placement racing this one waits, then finds them gone.
+    const rows = (await cartLinesQuery(trx, user.id).select(["p.status", "v.image_url as variant_image"]).forUpdate("ci").execute()) as CartRow[];
+    if (!rows.length) throw conflict("Your cart is empty", "cart");
+    for (const row of rows) {
+      if (row.status !== "active") throw conflict(`${row.title} is no longer available`, `lines.${row.id}`);
+      if (row.has_variants && !row.variant_id) throw conflict(`Choose a size or colour for ${row.title}`, `lines.${row.id}`);
+    }
+
+    const priced = priceLines(
+      rows.map((row) => ({
+        row,
+        quantity: row.quantity,
+        product: { price: row.price, discountPercentage: Number(row.discount_percentage) },
+        variant: row.price_adjustment === null ? null : { priceAdjustment: row.price_adjustment },
+      })),
+    );
+    const subtotal = priced.totalPaise;
+    const fee = deliveryFeePaise(subtotal);
+    const online = body.paymentMethod === "online";
+
+    // One order of locks (by product, then variant) for every placement, so two never deadlock.
+    const byLockOrder = [...rows].sort((a, b) => `${a.product_id}${a.variant_id ?? ""}`.localeCompare(`${b.product_id}${b.variant_id ?? ""}`));
+    for (const row of byLockOrder) await reserveStock(trx, row);
+
+    const order = await trx
+      .insertInto("orders")
+      .values({
+        user_id: user.id,
+        marketplace_id: country.marketplaceId,
+        status: online ? "pending_payment" : "placed",
+        payment_status: online ? "pending" : "authorized",
+        payment_method: body.paymentMethod,
+        payment_provider: online ? deps.provider!.name : null,
+        subtotal_paise: subtotal,
+        delivery_fee_paise: fee,
+        total_paise: subtotal + fee,
+        item_count: priced.totalQuantity,
+        shipping_address: JSON.stringify(address),
+        expires_at: online ? new Date(Date.now() + deps.paymentTimeoutMinutes * 60_000) : null,
+      })
+      .returning(["id", "status", "payment_status", "delivery_status"])
+      .executeTakeFirstOrThrow();
+
+    await trx
+      .insertInto("order_lines")
+      .values(
+        priced.items.map((line, position) => ({
+          order_id: order.id,
+          product_id: line.row.product_id,
+          variant_id: line.row.variant_id,
+          media_id: line.row.media_id,
+          title: line.row.title,
+          variant_label: variantLabel(line.row.variant_id ? line.row : null),
+          image_url: line.row.variant_image ?? line.row.thumbnail_url,
+          unit_price_paise: toPaise(line.unitPrice),
+          quantity: line.quantity,
+          line_total_paise: toPaise(line.lineTotal),
+          position,
+        })),
+      )
+      .execute();
+    await countOrder(trx, order.id);
+    await trx
+      .insertInto("stock_movements")
+      .values(rows.map((row) => ({ product_id: row.product_id, variant_id: row.variant_id, order_id: order.id, delta: -row.quantity, reason: "sale" })))
+      .execute();
+    await addEvent(trx, order.id, "placed", "shopper", user.id, statusesOf(order), online ? "Awaiting online payment" : "Cash on delivery");
+    await trx.deleteFrom("cart_items").where("id", "in", rows.map((row) => row.id)).execute();
+    if (body.saveAddress && body.address) await trx.insertInto("addresses").values(addressRow(user.id, address)).execute();
+    await beforeCommit?.(trx, order.id);
+    return order.id;
+  });
+
+  if (body.paymentMethod === "online") await ensureProviderOrder(deps, orderId);
+  else await sendConfirmation(deps, orderId);
+  return getOrder(deps, user.id, orderId);
+}
+
+/** Takes a line's quantity from its variant (or product) only if that much is there: never read-then-write. */
+async function reserveStock(trx: Transaction<DB>, row: CartRow) {
+  const label = row.variant_id ? `${row.title} (${variantLabel(row)})` : row.title;
+  if (row.variant_id) {
+    const taken = await trx
+      .updateTable("product_variants")
+      .set((eb) => ({ stock: eb("stock", "-", row.quantity) }))
+      .where("id", "=", row.variant_id)
+      .where("stock", ">=", row.quantity)
+      .returning("id")
+      .executeTakeFirst();
+    if (!taken) throw await outOfStock(trx, row, label);
+    // The product's stock is the total across its variants; the variant is the guard (decision 100).
+    await trx
+      .updateTable("products")
+      .set({ stock: sql`greatest(stock - ${row.quantity}, 0)`, updated_at: new Date() })
+      .where("id", "=", row.product_id)
+      .execute();
+    return;
+  }
+  const taken = await trx
+    .updateTable("products")
+    .set((eb) => ({ stock: eb("stock", "-", row.quantity), updated_at: new Date() }))
+    .where("id", "=", row.product_id)
+    .where("stock", ">=", row.quantity)
+    .returning("id")
+    .executeTakeFirst();
+  if (!taken) throw await outOfStock(trx, row, label);
+}
+
+async function outOfStock(trx: Transaction<DB>, row: CartRow, label: string) {
+  const left = row.variant_id
+    ? await trx.selectFrom("product_variants").select("stock").where("id", "=", row.variant_id).executeTakeFirst()
+    : await trx.selectFrom("products").select("stock").where("id", "=", row.product_id).executeTakeFirst();
+  const stock = left?.stock ?? 0;
+  return conflict(stock > 0 ? `Only ${stock} left of ${label}` : `${label} is out of stock`, `lines.${row.id}`);
+}
+
+async function marketplaceCountry(db: Db, marketplaceId: string | null) {
+  if (!marketplaceId) return { marketplaceId: null, countryCode: "IN" };
+  const row = await db.selectFrom("marketplaces").select(["id", "country_code"]).where("id", "=", marketplaceId).where("is_active", "=", true).executeTakeFirst();
+  if (!row) throw badRequest("Unknown marketplace", "marketplaceId");
+  return { marketplaceId: row.id, countryCode: row.country_code ?? "IN" };
+}
+
+export type ParsedAddress = ReturnType<typeof AddressInputSchema.parse>;
+
+async function resolveAddress(db: Db, userId: string, body: PlaceOrderBody, country: { countryCode: string }): Promise<ParsedAddress> {
+  let address: ParsedAddress;
+  if (body.addressId) {
+    const saved = await db.selectFrom("addresses").selectAll().where("id", "=", body.addressId).where("user_id", "=", userId).executeTakeFirst();
+    if (!saved) throw notFound("Address not found");
+    address = {
+      name: saved.name,
+      phone: saved.phone,
+      line1: saved.line1,
+      line2: saved.line2 ?? "",
+      city: saved.city,
+      state: saved.state,
+      postalCode: saved.postal_code,
+      countryCode: saved.country_code,
+    };
+  } else {
+    address = AddressInputSchema.parse(body.address);
+  }
+  if (address.countryCode !== country.countryCode) {
+    throw badRequest(`This marketplace delivers to addresses in ${country.countryCode} only`, body.addressId ? "addressId" : "address.countryCode");
+  }
+  return address;
+}
+
+export const addressRow = (userId: string, address: ParsedAddress) => ({
+  user_id: userId,
+  name: address.name,
+  phone: address.phone,
+  line1: address.line1,
+  line2: address.line2 || null,
+  city: address.city,
+  state: address.state,
+  postal_code: address.postalCode,
+  country_code: address.countryCode,
+});
+
+const statusesOf = (row: { status: string; payment_status: string; delivery_status: string }): Statuses => ({
+  status: row.status as OrderStatus,
+  paymentStatus: row.payment_status as PaymentStatus,
+  deliveryStatus: row.delivery_status as DeliveryStatus,
+});
+
+async function addEvent(db: Db, orderId: string, kind: string, actor: Actor, actorUserId: string | null, statuses: Statuses, note?: string | null) {
+  await db
+    .insertInto("order_events")
+    .values({
+      order_id: orderId,
+      kind,
+      actor,
+      actor_user_id: actorUserId,
+      status: statuses.status,
+      payment_status: statuses.paymentStatus,
+      delivery_status: statuses.deliveryStatus,
+      note: note || null,
+    })
+    .execute();
+}
+
+/** Creates the provider's order for a pending online order that has none yet (after commit: no HTTP inside a transaction). */
+async function ensureProviderOrder(deps: OrdersDeps, orderId: string) {
+  if (!deps.provider) return;
+  const order = await deps.db
+    .selectFrom("orders")
+    .select(["id", "number", "total_paise", "currency", "provider_order_id", "status"])
+    .where("id", "=", orderId)
+    .executeTakeFirst();
+  if (!order || order.provider_order_id || order.status !== "pending_payment") return;
+  try {
+    const { providerOrderId } = await deps.provider.createOrder({
+      amountPaise: Number(order.total_paise),
+      currency: order.currency,
+      receipt: `order-${order.number}`,
+      notes: { orderId: order.id },
+    });
+    await deps.db.updateTable("orders").set({ provider_order_id: providerOrderId }).where("id", "=", orderId).where("provider_order_id", "is", null).execute();
+  } catch (error) {
+    // The order stays pending; opening it again retries, and expiry releases its stock.
+    deps.logger.error({ err: error, orderId }, "could not create the payment provider's order");
+  }
+}
+
+async function sendConfirmation(deps: OrdersDeps, orderId: string) {
+  const row = await deps.db
+    .selectFrom("orders as o")
+    .innerJoin("user as u", "u.id", "o.user_id")
+    .select(["o.number", "o.total_paise", "o.payment_method", "o.item_count", "u.email"])
+    .where("o.id", "=", orderId)
+    .executeTakeFirst();
+  if (!row) return;
+  const total = `₹${fromPaise(Number(row.total_paise))}`;
+  const paid = row.payment_method === "cod" ? `Pay ${total} in cash on delivery.` : `Payment of ${total} received.`;
+  try {
+    await deps.delivery.sendEmail({
+      to: row.email,
+      subject: `Order #${row.number} confirmed`,
+      text: `Thank you for your order #${row.number} (${row.item_count} ${row.item_count === 1 ? "item" : "items"}). ${paid}`,
+    });
+  } catch (error) {
+    deps.logger.error({ err: error, orderId }, "order confirmation could not be sent");
+  }
+}
+
+// Reading
+
+const orderColumns = [
+  "o.id",
+  "o.number",
+  "o.user_id",
+  "o.marketplace_id",
+  "o.status",
+  "o.payment_status",
+  "o.delivery_status",
+  "o.payment_method",
+  "o.provider_order_id",
+  "o.subtotal_paise",
+  "o.delivery_fee_paise",
+  "o.total_paise",
+  "o.currency",
+  "o.item_count",
+  "o.shipping_address",
+  "o.expires_at",
+  "o.created_at",
+] as const;
+
+const money = (paise: string | number) => fromPaise(Number(paise));
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** Shoppers may cancel until the parcel ships (no fee). */
+export const shopperMayCancel = (status: string) => status === "pending_payment" || status === "placed";
+
+/** The shopper's order with lines and timeline; another user's order is not found (404). */
+export async function getOrder(deps: OrdersDeps, userId: string | null, orderId: string): Promise<Order> {
+  let query = deps.db.selectFrom("orders as o").select([...orderColumns]).where("o.id", "=", orderId);
+  if (userId !== null) query = query.where("o.user_id", "=", userId);
+  let row = await query.executeTakeFirst();
+  if (!row) throw notFound("Order not found");
+  if (row.status === "pending_payment" && !row.provider_order_id && deps.provider) {
+    await ensureProviderOrder(deps, orderId);
+    row = (await query.executeTakeFirst()) ?? row;
+  }
+  const [lines, events] = await Promise.all([
+    deps.db.selectFrom("order_lines").selectAll().where("order_id", "=", orderId).orderBy("position").execute(),
+    deps.db.selectFrom("order_events").selectAll().where("order_id", "=", orderId).orderBy("created_at").orderBy("id").execute(),
+  ]);
+  const address = row.shipping_address as unknown as Order["shippingAddress"];
+  const payment: OnlinePayment | null =
+    row.status === "pending_payment" && row.provider_order_id && deps.provider
+      ? {
+          provider: deps.provider.name,
+          keyId: deps.provider.publicKey,
+          providerOrderId: row.provider_order_id,
+          amountPaise: Number(row.total_paise),
+          currency: row.currency,
+          checkoutScriptUrl: deps.provider.checkoutScriptUrl,
+        }
+      : null;
+  return {
+    id: row.id,
+    number: String(row.number),
+    marketplaceId: row.marketplace_id,
+    ...statusesOf(row),
+    paymentMethod: row.payment_method as Order["paymentMethod"],
+    subtotal: money(row.subtotal_paise),
+    deliveryFee: money(row.delivery_fee_paise),
+    total: money(row.total_paise),
+    currency: row.currency,
+    itemCount: row.item_count,
+    createdAt: iso(row.created_at),
+    expiresAt: row.expires_at ? iso(row.expires_at) : null,
+    shippingAddress: { ...address, line2: address.line2 ?? "" },
+    lines: lines.map((line) => ({
+      id: line.id,
+      productId: line.product_id,
+      variantId: line.variant_id,
+      mediaId: line.media_id,
+      title: line.title,
+      variantLabel: line.variant_label,
+      imageUrl: line.image_url,
+      unitPrice: money(line.unit_price_paise),
+      quantity: line.quantity,
+      lineTotal: money(line.line_total_paise),
+    })),
+    timeline: events.map((event) => ({
+      id: event.id,
+      kind: event.kind,
+      actor: event.actor as Actor,
+      ...statusesOf(event),
+      note: event.note,
+      createdAt: iso(event.created_at),
+    })),
+    canCancel: shopperMayCancel(row.status),
+    payment,
+  };
+}
+
+export interface OrderListFilter {
+  userId?: string;
+  status?: OrderStatus;
+  marketplaceId?: string;
+  from?: string;
+  to?: string;
+  cursor?: string;
+  limit: number;
+}
+
+/** Newest first, one keyset page; each with its first line's title and image for the list row. */
+export async function listOrders(db: Kysely<DB>, filter: OrderListFilter): Promise<AdminOrderList> {
+  const after = filter.cursor ? decodeCursor(filter.cursor) : null;
+  if (filter.cursor && !after) throw badRequest("Invalid cursor", "cursor");
+  let query = db
+    .selectFrom("orders as o")
+    .innerJoin("user as u", "u.id", "o.user_id")
+    .select([...orderColumns, "u.email"])
+    .select((eb) => [
+      sql<string>`(extract(epoch from o.created_at) * 1000000)::bigint::text`.as("keyset_at"),
+      eb.selectFrom("order_lines as l").select("l.title").whereRef("l.order_id", "=", "o.id").orderBy("l.position").limit(1).as("first_title"),
+      eb.selectFrom("order_lines as l").select("l.image_url").whereRef("l.order_id", "=", "o.id").orderBy("l.position").limit(1).as("first_image"),
+      eb.selectFrom("order_lines as l").select((l) => l.fn.countAll<string>().as("n")).whereRef("l.order_id", "=", "o.id").as("line_count"),
+    ])
+    .orderBy("o.created_at", "desc")
+    .orderBy("o.id", "desc")
+    .limit(filter.limit + 1);
+  if (filter.userId) query = query.where("o.user_id", "=", filter.userId);
+  if (filter.status) query = query.where("o.status", "=", filter.status);
+  if (filter.marketplaceId) query = query.where("o.marketplace_id", "=", filter.marketplaceId);
+  if (filter.from) query = query.where("o.created_at", ">=", new Date(`${filter.from}T00:00:00Z`));
+  if (filter.to) query = query.where("o.created_at", "<", new Date(new Date(`${filter.to}T00:00:00Z`).getTime() + 86_400_000));
+  if (after) {
+    query = query.where(
+      sql<boolean>`(o.created_at, o.id) < (timestamptz 'epoch' + cast(${after.createdAtMicros} as bigint) * interval '1 microsecond', cast(${after.id} as uuid))`,
+    );
+  }
+  const rows = await query.execute();
+  const page = rows.slice(0, filter.limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map((row) => ({
+      id: row.id,
+      number: String(row.number),
+      ...statusesOf(row),
+      paymentMethod: row.payment_method as Order["paymentMethod"],
+      subtotal: money(row.subtotal_paise),
+      deliveryFee: money(row.delivery_fee_paise),
+      total: money(row.total_paise),
+      currency: row.currency,
+      itemCount: row.item_count,
+      createdAt: iso(row.created_at),
+      title: row.first_title ?? "",
+      imageUrl: row.first_image ?? null,
+      lineCount: Number(row.line_count ?? 0),
+      customerEmail: row.email,
+      marketplaceId: row.marketplace_id,
+    })),
+    nextCursor: rows.length > filter.limit && last ? encodeCursor({ createdAtMicros: last.keyset_at, id: last.id }) : null,
+  };
+}
+
+// Changing
+
+interface Transition {
+  from: OrderStatus[];
+  to: Partial<Statuses> & { status: OrderStatus };
+  /** Stock goes back with this movement reason. */
+  restock?: "cancel" | "expire" | "return";
+}
+
+/** What each admin action does; a cancel/return also settles the payment (see settlePayment). */
+const ADMIN_TRANSITIONS: Record<AdminOrderAction, Transition> = {
+  ship: { from: ["placed"], to: { status: "shipped", deliveryStatus: "shipped" } },
+  deliver: { from: ["shipped"], to: { status: "delivered", deliveryStatus: "delivered" } },
+  complete: { from: ["delivered"], to: { status: "completed" } },
+  cancel: { from: ["pending_payment", "placed", "shipped"], to: { status: "cancelled" }, restock: "cancel" },
+  return: { from: ["shipped"], to: { status: "returned", deliveryStatus: "returned" }, restock: "return" },
+};
+
+export const allowedAdminActions = (status: string): AdminOrderAction[] =>
+  (Object.keys(ADMIN_TRANSITIONS) as AdminOrderAction[]).filter((action) => ADMIN_TRANSITIONS[action].from.includes(status as OrderStatus));
+
+const STATUS_WORDS: Record<string, string> = {
+  pending_payment: "awaiting payment",
+  placed: "placed",
+  shipped: "shipped",
+  delivered: "delivered",
+  completed: "completed",
+  cancelled: "cancelled",
+  returned: "returned",
+};
+
+const PAST_TENSE: Record<string, string> = {
+  ship: "shipped",
+  deliver: "delivered",
+  complete: "completed",
+  cancel: "cancelled",
+  return: "marked returned",
+  expire: "expired",
+};
+
+/** The payment status a transition leaves behind, from the payment method and where the money is. */
+function settlePayment(method: string, payment: string, to: OrderStatus): PaymentStatus {
+  if (to === "delivered" && method === "cod" && payment === "authorized") return "captured";
+  if (to === "cancelled" || to === "returned") {
+    if (payment === "captured") return "refunded";
+    if (payment === "authorized" || payment === "pending") return "voided";
+  }
+  return payment as PaymentStatus;
+}
+
+/**
+ * Moves an order from one of `transition.from` to its target in one conditional UPDATE (so a
+ * concurrent change cannot be overwritten), returns its stock when the transition says so, and
+ * writes the timeline entry: all in one transaction.
+ */
+async function transition(
+  deps: OrdersDeps,
+  orderId: string,
+  kind: string,
+  move: Transition,
+  actor: Actor,
+  actorUserId: string | null,
+  note: string | undefined,
+  scopeUserId?: string,
+  audit?: (trx: Transaction<DB>, before: { status: string }, after: { status: string }) => Promise<void>,
+) {
+  const result = await deps.db.transaction().execute(async (trx) => {
+    let current = trx.selectFrom("orders").select(["status", "payment_status", "payment_method", "provider_payment_id", "total_paise"]).where("id", "=", orderId);
+    if (scopeUserId) current = current.where("user_id", "=", scopeUserId);
+    const before = await current.forUpdate().executeTakeFirst();
+    if (!before) throw notFound("Order not found");
+    if (!move.from.includes(before.status as OrderStatus)) {
+      throw conflict(`This order is ${STATUS_WORDS[before.status] ?? before.status} and cannot be ${PAST_TENSE[kind] ?? kind}`, "status");
+    }
+    const nextPayment = move.to.paymentStatus ?? settlePayment(before.payment_method, before.payment_status, move.to.status);
+    const after = await trx
+      .updateTable("orders")
+      .set({
+        status: move.to.status,
+        payment_status: nextPayment,
+        ...(move.to.deliveryStatus ? { delivery_status: move.to.deliveryStatus } : {}),
+        expires_at: null,
+        updated_at: new Date(),
+      })
+      .where("id", "=", orderId)
+      .returning(["status", "payment_status", "delivery_status"])
+      .executeTakeFirstOrThrow();
+    if (move.restock) await restock(trx, orderId, move.restock);
+    await addEvent(trx, orderId, kind, actor, actorUserId, statusesOf(after), note);
+    await audit?.(trx, before, after);
+    return { refund: before.payment_status === "captured" && nextPayment === "refunded" ? before : null };
+  });
+  if (result.refund?.provider_payment_id && deps.provider) {
+    try {
+      await deps.provider.refund(result.refund.provider_payment_id, Number(result.refund.total_paise));
+    } catch (error) {
+      deps.logger.error({ err: error, orderId }, "refund could not be requested from the payment provider");
+      await addEvent(deps.db, orderId, "refund_failed", "system", null, await currentStatuses(deps.db, orderId), "The refund must be issued by hand");
+    }
+  }
+}
+
+async function currentStatuses(db: Db, orderId: string): Promise<Statuses> {
+  return statusesOf(await db.selectFrom("orders").select(["status", "payment_status", "delivery_status"]).where("id", "=", orderId).executeTakeFirstOrThrow());
+}
+
+/** Puts every line's quantity back on its variant (and the product's total), with a movement each. */
+async function restock(trx: Transaction<DB>, orderId: string, reason: "cancel" | "expire" | "return") {
+  const lines = await trx.selectFrom("order_lines").select(["product_id", "variant_id", "quantity"]).where("order_id", "=", orderId).execute();
+  for (const line of lines) {
+    if (!line.product_id) continue;
+    if (line.variant_id) {
+      await trx.updateTable("product_variants").set((eb) => ({ stock: eb("stock", "+", line.quantity) })).where("id", "=", line.variant_id).execute();
+    }
+    await trx.updateTable("products").set((eb) => ({ stock: eb("stock", "+", line.quantity), updated_at: new Date() })).where("id", "=", line.product_id).execute();
+    await trx.insertInto("stock_movements").values({ product_id: line.product_id, variant_id: line.variant_id, order_id: orderId, delta: line.quantity, reason }).execute();
+  }
+}
+
+/** The shopper cancels before shipping, without a fee; stock returns. Another user's order: 404. */
+export async function cancelOrderAsShopper(deps: OrdersDeps, userId: string, orderId: string, note?: string): Promise<Order> {
+  await transition(deps, orderId, "cancel", { from: ["pending_payment", "placed"], to: { status: "cancelled" }, restock: "cancel" }, "shopper", userId, note ?? "Cancelled by the shopper", userId);
+  return getOrder(deps, userId, orderId);
+}
+
+export async function actAsAdmin(deps: OrdersDeps, admin: { userId: string; email: string }, orderId: string, action: AdminOrderAction, note?: string): Promise<void> {
+  await transition(deps, orderId, action, ADMIN_TRANSITIONS[action], "admin", admin.userId, note, undefined, (trx, before, after) =>
+    recordAudit(trx, {
+      actor: admin,
+      action: PAST_TENSE[action] ?? action,
+      entity: "order",
+      entityId: orderId,
+      summary: { status: [before.status, after.status], note: note ?? null },
+    }),
+  );
+}
+
+/**
+ * Cancels online orders whose payment did not arrive in time and releases their stock. Safe on
+ * many instances at once: each order is re-checked under its row lock before it moves.
+ */
+export async function expireUnpaidOrders(deps: OrdersDeps, now = new Date()): Promise<number> {
+  const due = await deps.db
+    .selectFrom("orders")
+    .select("id")
+    .where("status", "=", "pending_payment")
+    .where("expires_at", "<=", now)
+    .orderBy("expires_at")
+    .limit(100)
+    .execute();
+  let expired = 0;
+  for (const { id } of due) {
+    try {
+      await transition(deps, id, "expire", { from: ["pending_payment"], to: { status: "cancelled", paymentStatus: "failed" }, restock: "expire" }, "system", null, "Payment not received in time");
+      expired++;
+    } catch (error) {
+      // Paid or cancelled meanwhile: nothing to expire.
+      if (!(error instanceof AppError)) throw error;
+    }
+  }
+  return expired;
+}
+
+// Payments
+
+/** The browser forwards the checkout's success fields; only a valid signature confirms the payment. */
+export async function confirmPaymentCallback(
+  deps: OrdersDeps,
+  userId: string,
+  orderId: string,
+  input: { providerOrderId: string; providerPaymentId: string; signature: string },
+): Promise<Order> {
+  const order = await deps.db.selectFrom("orders").select(["provider_order_id"]).where("id", "=", orderId).where("user_id", "=", userId).executeTakeFirst();
+  if (!order) throw notFound("Order not found");
+  if (!deps.provider || order.provider_order_id !== input.providerOrderId || !deps.provider.verifyCallback(input)) {
+    throw badRequest("The payment could not be verified", "signature");
+  }
+  await capturePayment(deps, input.providerOrderId, input.providerPaymentId, null);
+  return getOrder(deps, userId, orderId);
+}
+
+export type WebhookOutcome = "processed" | "duplicate" | "ignored";
+
+/** A verified webhook, applied once per event id. */
+export async function applyPaymentWebhook(deps: OrdersDeps, event: PaymentWebhookEvent): Promise<WebhookOutcome> {
+  const provider = deps.provider!.name;
+  const order = event.providerOrderId
+    ? await deps.db.selectFrom("orders").select(["id", "total_paise"]).where("provider_order_id", "=", event.providerOrderId).executeTakeFirst()
+    : undefined;
+  const recorded = await deps.db
+    .insertInto("payment_events")
+    .values({ provider, event_id: event.eventId, order_id: order?.id ?? null, kind: event.kind })
+    .onConflict((oc) => oc.columns(["provider", "event_id"]).doNothing())
+    .returning("event_id")
+    .executeTakeFirst();
+  if (!recorded) return "duplicate";
+  if (!order || !event.providerPaymentId || event.kind === "ignored") return "ignored";
+  if (event.kind === "failed") {
+    await deps.db.transaction().execute(async (trx) => {
+      const after = await trx
+        .updateTable("orders")
+        .set({ payment_status: "failed", updated_at: new Date() })
+        .where("id", "=", order.id)
+        .where("status", "=", "pending_payment")
+        .returning(["status", "payment_status", "delivery_status"])
+        .executeTakeFirst();
+      if (after) await addEvent(trx, order.id, "payment_failed", "provider", null, statusesOf(after), "The payment failed; the shopper may try again");
+    });
+    return "processed";
+  }
+  if (event.amountPaise !== null && event.amountPaise !== Number(order.total_paise)) {
+    await addEvent(deps.db, order.id, "payment_mismatch", "provider", null, await currentStatuses(deps.db, order.id), `Captured ${fromPaise(event.amountPaise)} does not match the order total`);
+    return "ignored";
+  }
+  await capturePayment(deps, event.providerOrderId!, event.providerPaymentId, event.eventId);
+  return "processed";
+}
+
+/** Confirms a pending online order as paid; a payment that arrives after expiry is refunded. */
+async function capturePayment(deps: OrdersDeps, providerOrderId: string, providerPaymentId: string, eventId: string | null) {
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    const order = await trx
+      .selectFrom("orders")
+      .select(["id", "status", "payment_status", "total_paise"])
+      .where("provider_order_id", "=", providerOrderId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!order) return null;
+    if (order.status === "pending_payment") {
+      const after = await trx
+        .updateTable("orders")
+        .set({ status: "placed", payment_status: "captured", provider_payment_id: providerPaymentId, expires_at: null, updated_at: new Date() })
+        .where("id", "=", order.id)
+        .returning(["status", "payment_status", "delivery_status"])
+        .executeTakeFirstOrThrow();
+      await addEvent(trx, order.id, "payment_captured", "provider", null, statusesOf(after), eventId ? `Verified webhook ${eventId}` : "Verified checkout signature");
+      return { orderId: order.id, confirmed: true, refund: 0 };
+    }
+    if (order.status === "cancelled" && order.payment_status !== "captured" && order.payment_status !== "refunded") {
+      const after = await trx
+        .updateTable("orders")
+        .set({ payment_status: "refunded", provider_payment_id: providerPaymentId, updated_at: new Date() })
+        .where("id", "=", order.id)
+        .returning(["status", "payment_status", "delivery_status"])
+        .executeTakeFirstOrThrow();
+      await addEvent(trx, order.id, "payment_refunded", "system", null, statusesOf(after), "Payment arrived after the order was cancelled; refunded");
+      return { orderId: order.id, confirmed: false, refund: Number(order.total_paise) };
+    }
+    return { orderId: order.id, confirmed: false, refund: 0 };
+  });
+  if (outcome?.confirmed) await sendConfirmation(deps, outcome.orderId);
+  if (outcome?.refund && deps.provider) {
+    await deps.provider.refund(providerPaymentId, outcome.refund).catch((error: unknown) => deps.logger.error({ err: error }, "late payment refund failed"));
+  }
+}
+
+// Dashboard
+
+export async function orderStats(db: Kysely<DB>, now = new Date()) {
+  const startOfDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const rows = await db
+    .selectFrom("orders")
+    .select((eb) => [
+      "status",
+      eb.fn.countAll<string>().as("count"),
+      eb.fn.sum<string>("total_paise").as("total"),
+      eb.fn.countAll<string>().filterWhere("created_at", ">=", startOfDay).as("today"),
+    ])
+    .groupBy("status")
+    .execute();
+  const byStatus: Record<string, number> = {};
+  let orders = 0;
+  let ordersToday = 0;
+  let revenue = 0;
+  for (const row of rows) {
+    byStatus[row.status] = Number(row.count);
+    orders += Number(row.count);
+    ordersToday += Number(row.today);
+    if (!["cancelled", "returned", "pending_payment"].includes(row.status)) revenue += Number(row.total ?? 0);
+  }
+  return { orders, ordersToday, revenue: fromPaise(revenue), byStatus };
+}

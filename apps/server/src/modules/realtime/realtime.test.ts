@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMedia, createProduct } from "../../testing/fixtures.ts";
+import { type TestServer, startTestServer } from "../../testing/test-server.ts";
+import { type TestUser, signUpUser } from "../../testing/users.ts";
+import { SseReader } from "../../testing/sse-reader.ts";
+
+describe("realtime stream", () => {
+  let server: TestServer;
+  let mediaId: string;
+  let productId: string;
+  let user: TestUser;
+  const readers: SseReader[] = [];
+  const open = async (topics: string, headers: Record<string, string> = {}) => {
+    const response = await server.request(`/api/realtime?topics=${encodeURIComponent(topics)}`, { headers });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/event-stream");
+    const reader = new SseReader(response);
+    readers.push(reader);
+    await reader.waitFor((e) => e.event === "ready");
+    return reader;
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    productId = (await createProduct(server.deps.database.db)).id;
+    mediaId = (await createMedia(server.deps.database.db, productId)).id;
+    user = await signUpUser(server);
+  });
+  afterAll(async () => {
+    for (const reader of readers) await reader.close();
+    await server.close();
+  });
+
+  it("delivers comment and counter changes to every stream on that media, after commit", async () => {
+    const first = await open(`comments:${mediaId},counters:${mediaId}`);
+    const second = await open(`comments:${mediaId}`);
+    const posted = await server.json<{ id: string }>(`/api/media/${mediaId}/comments`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...user.headers },
+      body: JSON.stringify({ comment: "live" }),
+    });
+    for (const reader of [first, second]) {
+      const event = await reader.waitFor((e) => e.event === "change" && e.data.includes(posted.body.id), 1000);
+      expect(JSON.parse(event.data)).toEqual({ topic: `comments:${mediaId}`, kind: "insert", ids: [posted.body.id] });
+    }
+    await server.request(`/api/media/${mediaId}/like`, { method: "PUT", headers: user.headers });
+    const counter = await first.waitFor((e) => e.event === "change" && e.data.includes(`counters:${mediaId}`), 1000);
+    expect(JSON.parse(counter.data)).toMatchObject({ kind: "update", ids: [mediaId] });
+    expect(second.events.some((e) => e.data.includes("counters:"))).toBe(false);
+  });
+
+  it("streams saved-item changes only to their owner", async () => {
+    const stranger = await signUpUser(server);
+    expect((await server.request(`/api/realtime?topics=saved:${user.id}`)).status).toBe(401);
+    expect((await server.request(`/api/realtime?topics=saved:${user.id}`, { headers: stranger.headers })).status).toBe(403);
+    const mine = await open(`saved:${user.id}`, user.headers);
+    await server.request(`/api/saved/${productId}`, { method: "PUT", headers: user.headers });
+    const event = await mine.waitFor((e) => e.event === "change", 1000);
+    expect(JSON.parse(event.data)).toEqual({ topic: `saved:${user.id}`, kind: "insert", ids: [productId] });
+  });
+
+  it("rejects unknown or too many topics with 400", async () => {
+    expect((await server.request("/api/realtime?topics=secrets:all")).status).toBe(400);
+    expect((await server.request("/api/realtime")).status).toBe(400);
+    const many = Array.from({ length: 51 }, (_, i) => `counters:00000000-0000-4000-8000-${String(i).padStart(12, "0")}`).join(",");
+    expect((await server.request(`/api/realtime?topics=${many}`)).status).toBe(400);
+  });
+});

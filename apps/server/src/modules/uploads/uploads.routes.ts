@@ -1,0 +1,96 @@
+import { randomBytes } from "node:crypto";
+import { ERROR_CODES } from "@reelmart/core/api/errors";
+import { ERRORS, Server } from "@tus/server";
+import type { Context } from "hono";
+import type { AppDeps, RegisterRoutes } from "../../context.ts";
+import type { UploadPurpose } from "../../db/schema.ts";
+import { errorBody } from "../../http/errors.ts";
+import { type AppEnv, getViewer } from "../../http/viewer.ts";
+import type { Viewer } from "../../shared/viewer.ts";
+import { authorizeUpload, checkContentType, finishUpload, isPurpose, maxBytesFor, parseUploadMetadata, tooLargeMessage } from "./uploads.service.ts";
+import { StorageUploadStore, tusError } from "./upload-store.ts";
+
+export const UPLOADS_PATH = "/api/uploads";
+const EXPIRY_SWEEP_MS = 10 * 60 * 1000;
+
+/**
+ * Resumable uploads (the tus protocol, @tus/server) at /api/uploads: POST creates an upload for a
+ * purpose and product, PATCH appends bytes from the offset HEAD reports, DELETE abandons one.
+ * Every request is the owner's only (others get 404); sizes over the purpose's limit are refused
+ * with 413 from Upload-Length, before any byte is stored; the type is decided by the bytes.
+ */
+export function createUploads(deps: AppDeps) {
+  const { db } = deps.database;
+  const limits = deps.config.uploads;
+  const viewers = new WeakMap<Request, Viewer | null>();
+  const purposeOf = new Map<string, UploadPurpose>();
+  const store = new StorageUploadStore(db, deps.storage, {
+    expiryMs: limits.expiryMs,
+    logger: deps.logger,
+    checkFirstBytes: (purpose, head) => void checkContentType(purpose, head),
+  });
+
+  const tus = new Server({
+    path: UPLOADS_PATH,
+    datastore: store,
+    relativeLocation: true,
+    namingFunction: () => randomBytes(16).toString("hex"),
+    async maxSize(req, uploadId) {
+      const purpose = uploadId ? (purposeOf.get(uploadId) ?? (await store.describe(uploadId))?.purpose) : undefined;
+      const claimed = purpose ?? parseUploadMetadata(req.headers.get("upload-metadata")).purpose;
+      return maxBytesFor(isPurpose(claimed) ? claimed : "product-image", limits);
+    },
+    async onIncomingRequest(req, uploadId) {
+      if (req.method === "POST") return;
+      const viewer = viewers.get(req as unknown as Request);
+      const row = await store.describe(uploadId);
+      if (!row || !viewer || row.user_id !== viewer.userId) throw ERRORS.FILE_NOT_FOUND;
+      purposeOf.set(uploadId, row.purpose);
+    },
+    async onUploadCreate(req, upload) {
+      const metadata = await authorizeUpload(db, viewers.get(req as unknown as Request) ?? null, upload.metadata ?? {});
+      return { metadata };
+    },
+    async onUploadFinish(_req, upload) {
+      purposeOf.delete(upload.id);
+      const finished = await finishUpload({ db, store, config: deps.config }, upload.id);
+      return { status_code: 200, headers: { "Content-Type": "application/json" }, body: JSON.stringify(finished) };
+    },
+    onResponseError(_req, error) {
+      // tus's own refusals are plain text; the app's clients read {"error":{code,message}}.
+      if ("status_code" in error && error.body.startsWith("{")) return undefined;
+      const status = "status_code" in error ? error.status_code : 500;
+      if (status === 413) {
+        const purpose = parseUploadMetadata(_req.headers.get("upload-metadata")).purpose;
+        return tusError(413, ERROR_CODES.tooLarge, tooLargeMessage(isPurpose(purpose) ? purpose : "product-video", limits));
+      }
+      if (status >= 500) deps.logger.error({ err: error }, "upload failed on the server");
+      const message = "body" in error ? String(error.body).trim() : "Upload failed";
+      return tusError(status, status === 404 ? ERROR_CODES.notFound : status >= 500 ? ERROR_CODES.internal : ERROR_CODES.badRequest, message);
+    },
+  });
+
+  const handle = async (c: Context<AppEnv>) => {
+    const viewer = getViewer(c);
+    if (c.req.method !== "OPTIONS" && !viewer) return c.json(errorBody(ERROR_CODES.unauthenticated, "Sign in required"), 401);
+    viewers.set(c.req.raw, viewer);
+    return tus.handleWeb(c.req.raw);
+  };
+
+  return {
+    store,
+    handle,
+    /** Removes incomplete uploads past UPLOAD_EXPIRY_HOURS now and every 10 minutes. */
+    scheduleExpirySweep() {
+      deps.tasks.every("expired uploads sweep", EXPIRY_SWEEP_MS, () => store.deleteExpired(), { runAtStart: true });
+    },
+  };
+}
+
+export const registerUploadRoutes: RegisterRoutes = (app, deps) => {
+  const uploads = createUploads(deps);
+  if (deps.config.env !== "test") uploads.scheduleExpirySweep();
+  // Hono routes HEAD as GET (the raw request keeps its HEAD method for tus).
+  app.on(["POST", "OPTIONS"], "/uploads", uploads.handle);
+  app.on(["GET", "PATCH", "DELETE", "OPTIONS"], "/uploads/:id", uploads.handle);
+};

@@ -1,0 +1,19 @@
+import { matchRoutes } from "react-router";
+import { describe, expect, it } from "vitest";
+import { routes } from "./router.tsx";
+
+// The admin area must be matched (and its lazy chunk loaded) for /admin itself, not only for its
+// sections: a route that matches the guard alone renders an empty page.
+describe("routes", () => {
+  it.each(["/admin", "/admin/", "/admin/products", "/admin/products/edit/abc", "/admin/media"])("%s reaches the admin area behind the guard", (url) => {
+    const matches = matchRoutes(routes, url) ?? [];
+    expect(matches.map((match) => match.route.path)).toEqual([undefined, "/admin/*"]);
+    expect(matches[0]!.route.Component?.name).toBe("RequireAdmin");
+    expect(matches[1]!.route.lazy).toBeTypeOf("function");
+  });
+
+  it("shopper pages stay in the root layout", () => {
+    expect(matchRoutes(routes, "/administrator")?.map((match) => match.route.path)).toEqual(["/", "*"]);
+    expect(matchRoutes(routes, "/cart")?.map((match) => match.route.path)).toEqual(["/", undefined, "cart"]);
+  });
+});

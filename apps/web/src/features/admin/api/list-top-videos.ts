@@ -1,0 +1,12 @@
+import type { AnalyticsRangeQuery, AnalyticsSort, TopVideos } from "@reelmart/core/api/analytics";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { apiRequest } from "../../../shared/api/client.ts";
+import { adminKeys } from "./admin-keys.ts";
+
+export const listTopVideos = (range: AnalyticsRangeQuery, sort: AnalyticsSort, signal?: AbortSignal) =>
+  apiRequest<TopVideos>("/admin/analytics/top-videos", { signal, query: { ...range, sort, limit: 10 } });
+
+export const topVideosQuery = (range: AnalyticsRangeQuery, sort: AnalyticsSort) =>
+  queryOptions({ queryKey: [...adminKeys.analytics, "top-videos", range, sort], queryFn: ({ signal }) => listTopVideos(range, sort, signal), placeholderData: keepPreviousData });
+
+export const useTopVideos = (range: AnalyticsRangeQuery, sort: AnalyticsSort) => useQuery(topVideosQuery(range, sort));

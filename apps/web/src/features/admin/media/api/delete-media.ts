@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { ApiRequestError, apiRequest } from "../../../../shared/api/client.ts";
+
+export function deleteMedia(id: string) {
+  return apiRequest<void>(`/admin/media/${id}`, { method: "DELETE" });
+}
+
+/** DELETE /api/admin/media/{id}: the row and its files in storage. */
+export function useDeleteMedia() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteMedia,
+    onSuccess: () => {
+      toast.success("Media deleted");
+      return queryClient.invalidateQueries({ queryKey: ["admin", "media-library"] });
+    },
+    onError: (error) => toast.error("Could not delete media", { description: error instanceof ApiRequestError ? error.message : undefined }),
+  });
+}

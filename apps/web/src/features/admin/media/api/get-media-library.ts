@@ -1,0 +1,22 @@
+import type { MediaLibraryPage, MediaLibraryQuery } from "@reelmart/core/api/media";
+import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { apiRequest } from "../../../../shared/api/client.ts";
+
+export type LibraryFilters = Pick<MediaLibraryQuery, "productId" | "type" | "category" | "status">;
+
+export const mediaLibraryQueryKey = (filters: LibraryFilters) => ["admin", "media-library", filters] as const;
+
+export function getMediaLibrary(filters: LibraryFilters, cursor: string | null, signal?: AbortSignal) {
+  return apiRequest<MediaLibraryPage>("/admin/media-library", { signal, query: { ...filters, cursor, limit: 24 } });
+}
+
+/** GET /api/admin/media-library: every product's media, newest first, one page at a time. */
+export function useMediaLibrary(filters: LibraryFilters) {
+  return useInfiniteQuery({
+    queryKey: mediaLibraryQueryKey(filters),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => getMediaLibrary(filters, pageParam, signal),
+    getNextPageParam: (last) => last.nextCursor,
+    placeholderData: keepPreviousData,
+  });
+}

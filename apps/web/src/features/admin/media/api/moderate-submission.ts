@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { ApiRequestError, apiRequest } from "../../../../shared/api/client.ts";
+
+export function approveSubmission(id: string) {
+  return apiRequest<{ mediaId: string }>(`/admin/submissions/${id}/approve`, { method: "POST" });
+}
+
+export function rejectSubmission(id: string, reason: string) {
+  return apiRequest<void>(`/admin/submissions/${id}/reject`, { method: "POST", body: { reason } });
+}
+
+/** POST /api/admin/submissions/{id}/approve | reject: the moderation decision. */
+export function useModerateSubmission() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (decision: { id: string; approve: true } | { id: string; approve: false; reason: string }): Promise<void> => {
+      if (decision.approve) await approveSubmission(decision.id);
+      else await rejectSubmission(decision.id, decision.reason);
+    },
+    onSuccess: (_result, decision) => {
+      toast.success(decision.approve ? "Video approved" : "Video rejected");
+      void queryClient.invalidateQueries({ queryKey: ["admin", "submissions"] });
+      return queryClient.invalidateQueries({ queryKey: ["admin", "media-library"] });
+    },
+    onError: (error) => toast.error("Could not save the decision", { description: error instanceof ApiRequestError ? error.message : undefined }),
+  });
+}

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+
+/** PUT /api/admin/media-library/{id}/captions with the .vtt file as the body (not JSON, so not apiRequest). */
+export async function putCaptions(id: string, file: File): Promise<string> {
+  const response = await fetch(`/api/admin/media-library/${id}/captions`, {
+    method: "PUT",
+    credentials: "same-origin",
+    headers: { "Content-Type": "text/vtt" },
+    body: file,
+  });
+  const body = (await response.json().catch(() => ({}))) as { captionsUrl?: string; error?: { message?: string } };
+  if (!response.ok || !body.captionsUrl) throw new Error(body.error?.message ?? `Captions not saved (${response.status})`);
+  return body.captionsUrl;
+}
+
+export function usePutCaptions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: string; file: File }) => putCaptions(id, file),
+    onSuccess: () => {
+      toast.success("Captions added");
+      return queryClient.invalidateQueries({ queryKey: ["admin", "media-library"] });
+    },
+    onError: (error) => toast.error("Upload failed", { description: error instanceof Error ? error.message : undefined }),
+  });
+}

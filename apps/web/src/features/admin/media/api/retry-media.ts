@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { ApiRequestError, apiRequest } from "../../../../shared/api/client.ts";
+
+export function retryMedia(id: string) {
+  return apiRequest<void>(`/admin/media-library/${id}/retry`, { method: "POST" });
+}
+
+/** POST /api/admin/media-library/{id}/retry: a failed upload processes again. */
+export function useRetryMedia() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: retryMedia,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["admin", "media-library"] }),
+    onError: (error) => toast.error("Could not retry", { description: error instanceof ApiRequestError ? error.message : undefined }),
+  });
+}

@@ -1,0 +1,18 @@
+import type { MediaUpdateBody } from "@reelmart/core/api/media";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { ApiRequestError, apiRequest } from "../../../../shared/api/client.ts";
+
+export function updateLibraryMedia(id: string, body: MediaUpdateBody) {
+  return apiRequest<void>(`/admin/media-library/${id}`, { method: "PATCH", body });
+}
+
+/** PATCH /api/admin/media-library/{id}: attach to a product, main video, cover image. */
+export function useUpdateLibraryMedia() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: MediaUpdateBody }) => updateLibraryMedia(id, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["admin", "media-library"] }),
+    onError: (error) => toast.error("Could not update media", { description: error instanceof ApiRequestError ? error.message : undefined }),
+  });
+}

@@ -1,0 +1,32 @@
+import type { MediaProgressEvent } from "@reelmart/core/api/media";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+
+/**
+ * GET /api/admin/media-library/events (Server-Sent Events): live stage and percent per media or
+ * submission; a finished or failed job refetches the lists so rows show their new status.
+ */
+export function useMediaProgress() {
+  const queryClient = useQueryClient();
+  const [progress, setProgress] = useState<Record<string, MediaProgressEvent>>({});
+  useEffect(() => {
+    const source = new EventSource("/api/admin/media-library/events");
+    source.addEventListener("progress", (message) => {
+      let event: MediaProgressEvent;
+      try {
+        event = JSON.parse((message as MessageEvent<string>).data) as MediaProgressEvent;
+      } catch {
+        return;
+      }
+      const key = event.mediaId ?? event.submissionId;
+      if (!key) return;
+      setProgress((current) => ({ ...current, [key]: event }));
+      if (event.status !== "running") {
+        void queryClient.invalidateQueries({ queryKey: ["admin", "media-library"] });
+        void queryClient.invalidateQueries({ queryKey: ["admin", "submissions"] });
+      }
+    });
+    return () => source.close();
+  }, [queryClient]);
+  return progress;
+}

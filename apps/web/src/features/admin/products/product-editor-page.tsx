@@ -1,0 +1,549 @@
+import type { AdminProduct, AdminProductSave } from "@reelmart/core/api/admin";
+import { formatPrice } from "@reelmart/core/format";
+import { ArrowDown, ArrowLeft, ArrowUp, ExternalLink, Plus, Trash2 } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { type FieldErrors, type UseFormRegister, useFieldArray, useForm } from "react-hook-form";
+import { Link, useBlocker, useNavigate, useParams } from "react-router";
+import { toast } from "sonner";
+import { ApiRequestError } from "../../../shared/api/client.ts";
+import { Button } from "../../../shared/ui/button.tsx";
+import { Field, TextareaField } from "../../../shared/ui/field.tsx";
+import { Spinner } from "../../../shared/ui/spinner.tsx";
+import { useDeleteMedia } from "../api/delete-media.ts";
+import { useDeleteProduct } from "../api/delete-product.ts";
+import { useAdminProduct } from "../api/get-product.ts";
+import { useBrands } from "../api/list-brands.ts";
+import { useCategories } from "../api/list-categories.ts";
+import { useAdminMarketplaces } from "../api/list-marketplaces.ts";
+import { useSaveProduct } from "../api/save-product.ts";
+import { AdminPageHeader } from "../components/admin-page-header.tsx";
+import { ConfirmDialog } from "../components/confirm-dialog.tsx";
+import { SelectField } from "../components/select-field.tsx";
+import { StatusBadge } from "../components/status-badge.tsx";
+import { toastFailure } from "../components/toast-failure.ts";
+import { type ProductFormValues, productResolver, toFormValues } from "./product-form.ts";
+
+const sectionClass = "flex flex-col gap-4 rounded-xl border border-white/10 bg-neutral-950 p-4 md:p-5";
+const smallControl =
+  "w-full rounded-lg border border-neutral-700 bg-neutral-900 px-3 py-2 text-sm text-white placeholder:text-neutral-500 focus:border-rose-500 focus:outline-none aria-[invalid=true]:border-red-500";
+
+/** /admin/products/edit/{id} */
+export function ProductEditorPage() {
+  const { id = "" } = useParams();
+  const product = useAdminProduct(id);
+  // The choice lists load before the form: a <select> registered before its options exist shows the
+  // first option (a product's brand appeared as "No brand") even though the form holds the brand.
+  const brands = useBrands();
+  const categories = useCategories();
+  const marketplaces = useAdminMarketplaces();
+  if (product.isPending || brands.isPending || categories.isPending || marketplaces.isPending) return <Spinner label="Loading the product" className="py-12" />;
+  if (product.error) {
+    return (
+      <>
+        <AdminPageHeader title="Product not found" description={product.error.message} />
+        <Link to="/admin/products" className="text-sm text-rose-300 underline">
+          Back to products
+        </Link>
+      </>
+    );
+  }
+  return <ProductEditor key={`${product.data.id}:${product.data.version}`} product={product.data} onReload={() => void product.refetch()} />;
+}
+
+function errorText(errors: FieldErrors<ProductFormValues>, path: string): string | undefined {
+  let node: unknown = errors;
+  for (const part of path.split(".")) node = (node as Record<string, unknown> | undefined)?.[part];
+  const message = (node as { message?: unknown } | undefined)?.message;
+  return typeof message === "string" ? message : undefined;
+}
+
+function ProductEditor({ product, onReload }: { product: AdminProduct; onReload: () => void }) {
+  const form = useForm<ProductFormValues, unknown, AdminProductSave>({ defaultValues: toFormValues(product), resolver: productResolver });
+  const { register, handleSubmit, formState, watch, setValue, setError, reset, control } = form;
+  const { errors, isDirty } = formState;
+  const save = useSaveProduct();
+  const removeProduct = useDeleteProduct();
+  const navigate = useNavigate();
+  const [stale, setStale] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  // Set once the product is deleted: leaving then needs no prompt.
+  const leaving = useRef(false);
+
+  const highlights = useFieldArray({ control, name: "highlights" });
+  const specRows = useFieldArray({ control, name: "specRows" });
+  const variants = useFieldArray({ control, name: "variants" });
+  const media = useFieldArray({ control, name: "media", keyName: "fieldKey" });
+
+  const brands = useBrands();
+  const categories = useCategories();
+  const marketplaces = useAdminMarketplaces();
+
+  // Unsaved changes are not lost on navigation without a prompt (in-app links and closing the tab).
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => isDirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (!isDirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [isDirty]);
+
+  const onSubmit = handleSubmit(
+    (body) =>
+      save.mutate(
+        { id: product.id, body },
+        {
+          onSuccess: (saved) => {
+            reset(toFormValues(saved));
+            setStale(false);
+            toast.success("Product saved");
+          },
+          onError: (error) => {
+            if (error instanceof ApiRequestError && error.status === 409) {
+              setStale(true);
+              return;
+            }
+            if (error instanceof ApiRequestError && error.field) setError(error.field as never, { message: error.message });
+            toastFailure("Failed to save product", error);
+          },
+        },
+      ),
+    () => toast.error("Some fields need attention", { description: "Check the fields marked in red." }),
+  );
+
+  const values = watch();
+  const imageUrls = values.media.filter((item) => item.type === "image").map((item) => item.url);
+
+  const deleteProduct = () =>
+    removeProduct.mutate(product.id, {
+      onSuccess: () => {
+        leaving.current = true;
+        toast.success("Product deleted");
+        navigate("/admin/products", { replace: true });
+      },
+      onError: (error) => toastFailure("Failed to delete product", error),
+    });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5 pb-24">
+      <Link to="/admin/products" className="flex w-fit items-center gap-1 text-sm text-neutral-300 hover:text-white">
+        <ArrowLeft aria-hidden="true" className="size-4" /> Products
+      </Link>
+      <AdminPageHeader
+        title={values.title.trim() || "Untitled product"}
+        description={`Last saved ${new Date(product.updatedAt).toLocaleString("en-IN")}`}
+        actions={
+          <>
+            <StatusBadge status={product.status} />
+            {product.status === "active" ? (
+              <Link to={`/product/${product.id}`} target="_blank" className="flex items-center gap-1 text-sm text-rose-300 hover:underline">
+                View in store <ExternalLink aria-hidden="true" className="size-3.5" />
+              </Link>
+            ) : null}
+          </>
+        }
+      />
+
+      {stale ? (
+        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-500/40 bg-amber-500/10 px-4 py-3 text-sm text-amber-100">
+          <span>Another admin changed this product after you opened it. Your changes were not saved. Reload to see their version, then make your changes again.</span>
+          <Button
+            size="sm"
+            variant="inverse"
+            onClick={() => {
+              reset(values);
+              onReload();
+            }}
+          >
+            Reload
+          </Button>
+        </div>
+      ) : null}
+
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div className="flex flex-col gap-5">
+          <section className={sectionClass} aria-labelledby="details-heading">
+            <h2 id="details-heading" className="font-semibold text-white">
+              Details
+            </h2>
+            <Field label="Title" {...register("title")} error={errors.title?.message} />
+            <TextareaField label="Description" rows={5} {...register("description")} error={errors.description?.message} />
+            <div className="grid grid-cols-2 gap-3 md:grid-cols-3">
+              <Field label="Price (₹)" inputMode="decimal" {...register("price")} error={errors.price?.message} hint={values.price ? formatPrice(Number(values.price) || 0) : undefined} />
+              <Field label="Discount %" inputMode="decimal" {...register("discountPercentage")} error={errors.discountPercentage?.message} />
+              <Field label="Stock" inputMode="numeric" {...register("stock")} error={errors.stock?.message} />
+            </div>
+          </section>
+
+          <section className={sectionClass} aria-labelledby="media-heading">
+            <h2 id="media-heading" className="font-semibold text-white">
+              Media
+            </h2>
+            {media.fields.length === 0 ? <p className="text-sm text-neutral-400">No media yet. Uploaded images and videos appear here.</p> : null}
+            <ul className="flex flex-col gap-3">
+              {media.fields.map((item, index) => (
+                <MediaRow
+                  key={item.fieldKey}
+                  index={index}
+                  count={media.fields.length}
+                  item={values.media[index] ?? item}
+                  register={register}
+                  onMove={(to) => media.move(index, to)}
+                  onFlag={(flag) => values.media.forEach((_, other) => setValue(`media.${other}.${flag}`, other === index, { shouldDirty: true }))}
+                  onRemoved={() => media.remove(index)}
+                />
+              ))}
+            </ul>
+          </section>
+
+          <section className={sectionClass} aria-labelledby="variants-heading">
+            <div className="flex items-center justify-between">
+              <h2 id="variants-heading" className="font-semibold text-white">
+                Variants
+              </h2>
+              <Button size="sm" variant="outline" onClick={() => variants.append({ size: "", color: "", colorHex: "", stock: "0", priceAdjustment: "0", imageUrl: "" })}>
+                <Plus aria-hidden="true" className="size-4" /> Add variant
+              </Button>
+            </div>
+            {variants.fields.length === 0 ? <p className="text-sm text-neutral-400">No variants. Add sizes and colours the shopper chooses from.</p> : null}
+            <ul className="flex flex-col gap-3">
+              {variants.fields.map((field, index) => (
+                <li key={field.id} className="grid grid-cols-2 gap-2 rounded-lg border border-white/10 p-3 md:grid-cols-7 md:items-end">
+                  <SmallField label="Size" error={errorText(errors, `variants.${index}.size`)}>
+                    {(props) => <input {...props} {...register(`variants.${index}.size`)} className={smallControl} />}
+                  </SmallField>
+                  <SmallField label="Colour" error={errorText(errors, `variants.${index}.color`)}>
+                    {(props) => <input {...props} {...register(`variants.${index}.color`)} className={smallControl} />}
+                  </SmallField>
+                  <SmallField label="Colour hex" error={errorText(errors, `variants.${index}.colorHex`)}>
+                    {(props) => (
+                      <div className="flex items-center gap-2">
+                        <input {...props} {...register(`variants.${index}.colorHex`)} placeholder="#000000" className={smallControl} />
+                        <span aria-hidden="true" className="size-6 shrink-0 rounded-full border border-white/20" style={{ background: /^#[0-9a-f]{6}$/i.test(values.variants[index]?.colorHex ?? "") ? values.variants[index]?.colorHex : "transparent" }} />
+                      </div>
+                    )}
+                  </SmallField>
+                  <SmallField label="Stock" error={errorText(errors, `variants.${index}.stock`)}>
+                    {(props) => <input {...props} inputMode="numeric" {...register(`variants.${index}.stock`)} className={smallControl} />}
+                  </SmallField>
+                  <SmallField label="Price +/- (₹)" error={errorText(errors, `variants.${index}.priceAdjustment`)}>
+                    {(props) => <input {...props} inputMode="decimal" {...register(`variants.${index}.priceAdjustment`)} className={smallControl} />}
+                  </SmallField>
+                  <SmallField label="Image" error={errorText(errors, `variants.${index}.imageUrl`)}>
+                    {(props) => (
+                      <select {...props} {...register(`variants.${index}.imageUrl`)} className={smallControl}>
+                        <option value="">None</option>
+                        {[...new Set([...imageUrls, values.variants[index]?.imageUrl ?? ""])].filter(Boolean).map((url, position) => (
+                          <option key={url} value={url}>
+                            Image {position + 1}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  </SmallField>
+                  <Button size="sm" variant="ghost" aria-label={`Remove variant ${index + 1}`} onClick={() => variants.remove(index)} className="justify-self-start text-red-300">
+                    <Trash2 aria-hidden="true" className="size-4" /> Remove
+                  </Button>
+                </li>
+              ))}
+            </ul>
+            {errorText(errors, "variants") ? <p className="text-sm text-red-400">{errorText(errors, "variants")}</p> : null}
+          </section>
+
+          <section className={sectionClass} aria-labelledby="specs-heading">
+            <div className="flex items-center justify-between">
+              <h2 id="specs-heading" className="font-semibold text-white">
+                Specifications
+              </h2>
+              <Button size="sm" variant="outline" onClick={() => specRows.append({ key: "", value: "" })}>
+                <Plus aria-hidden="true" className="size-4" /> Add
+              </Button>
+            </div>
+            <p className="text-xs text-neutral-400">Known keys: sizes, colors, offers, highlights (comma-separated lists). Any other key is shown as typed.</p>
+            <div className="flex flex-wrap gap-2">
+              {["sizes", "colors", "offers", "highlights"]
+                .filter((key) => !values.specRows.some((row) => row.key === key))
+                .map((key) => (
+                  <Button key={key} size="sm" variant="ghost" onClick={() => specRows.append({ key, value: "" })}>
+                    + {key}
+                  </Button>
+                ))}
+            </div>
+            <ul className="flex flex-col gap-2">
+              {specRows.fields.map((field, index) => (
+                <li key={field.id} className="grid grid-cols-[1fr_2fr_auto] items-end gap-2">
+                  <SmallField label="Key">{(props) => <input {...props} {...register(`specRows.${index}.key`)} className={smallControl} />}</SmallField>
+                  <SmallField label="Value">{(props) => <input {...props} {...register(`specRows.${index}.value`)} className={smallControl} />}</SmallField>
+                  <Button size="icon" variant="ghost" aria-label={`Remove specification ${values.specRows[index]?.key || index + 1}`} onClick={() => specRows.remove(index)}>
+                    <Trash2 aria-hidden="true" className="size-4" />
+                  </Button>
+                </li>
+              ))}
+            </ul>
+            <div className="flex flex-wrap gap-4 text-sm text-neutral-200">
+              <label className="flex items-center gap-2">
+                <input type="checkbox" className="size-4 accent-rose-500" {...register("hasSizeOptions")} /> Has size options
+              </label>
+              <label className="flex items-center gap-2">
+                <input type="checkbox" className="size-4 accent-rose-500" {...register("hasColorOptions")} /> Has colour options
+              </label>
+            </div>
+            {errorText(errors, "specifications") ? <p className="text-sm text-red-400">{errorText(errors, "specifications")}</p> : null}
+          </section>
+
+          <section className={sectionClass} aria-labelledby="highlights-heading">
+            <div className="flex items-center justify-between">
+              <h2 id="highlights-heading" className="font-semibold text-white">
+                Highlights
+              </h2>
+              <Button size="sm" variant="outline" onClick={() => highlights.append({ text: "" })}>
+                <Plus aria-hidden="true" className="size-4" /> Add highlight
+              </Button>
+            </div>
+            <ol className="flex flex-col gap-2">
+              {highlights.fields.map((field, index) => (
+                <li key={field.id} className="flex items-end gap-2">
+                  <SmallField label={`Highlight ${index + 1}`} error={errorText(errors, `highlights.${index}`)} className="flex-1">
+                    {(props) => <input {...props} {...register(`highlights.${index}.text`)} className={smallControl} />}
+                  </SmallField>
+                  <Button size="icon" variant="ghost" aria-label={`Move highlight ${index + 1} up`} disabled={index === 0} onClick={() => highlights.move(index, index - 1)}>
+                    <ArrowUp aria-hidden="true" className="size-4" />
+                  </Button>
+                  <Button size="icon" variant="ghost" aria-label={`Move highlight ${index + 1} down`} disabled={index === highlights.fields.length - 1} onClick={() => highlights.move(index, index + 1)}>
+                    <ArrowDown aria-hidden="true" className="size-4" />
+                  </Button>
+                  <Button size="icon" variant="ghost" aria-label={`Remove highlight ${index + 1}`} onClick={() => highlights.remove(index)}>
+                    <Trash2 aria-hidden="true" className="size-4" />
+                  </Button>
+                </li>
+              ))}
+            </ol>
+          </section>
+        </div>
+
+        <div className="flex flex-col gap-5">
+          <section className={sectionClass} aria-labelledby="status-heading">
+            <h2 id="status-heading" className="font-semibold text-white">
+              Status and organisation
+            </h2>
+            <SelectField
+              label="Status"
+              hint="Only active products reach shoppers."
+              {...register("status")}
+              options={[
+                { value: "draft", label: "Draft" },
+                { value: "active", label: "Active" },
+                { value: "archived", label: "Archived" },
+              ]}
+            />
+            <SelectField
+              label="Category"
+              {...register("category")}
+              error={errors.category?.message}
+              options={[...new Set([values.category, ...(categories.data ?? []).map((category) => category.name)])].map((name) => ({ value: name, label: name }))}
+            />
+            <SelectField
+              label="Brand"
+              {...register("brandId")}
+              error={errorText(errors, "brandId")}
+              options={[{ value: "", label: "No brand" }, ...(brands.data ?? []).map((brand) => ({ value: brand.id, label: brand.name }))]}
+            />
+          </section>
+
+          <fieldset className={sectionClass}>
+            <legend className="sr-only">Marketplaces</legend>
+            <h2 className="font-semibold text-white" aria-hidden="true">
+              Marketplaces
+            </h2>
+            <p className="text-xs text-neutral-400">Shoppers in the checked marketplaces find this product.</p>
+            {(marketplaces.data ?? []).map((marketplace) => (
+              <label key={marketplace.id} className="flex items-center gap-2 text-sm text-neutral-200">
+                <input type="checkbox" value={marketplace.id} className="size-4 accent-rose-500" {...register("marketplaceIds")} />
+                <img src={marketplace.flagUrl} alt="" className="size-5 rounded-sm object-cover" />
+                {marketplace.name}
+                {marketplace.isActive ? null : <span className="text-xs text-neutral-400">(inactive)</span>}
+              </label>
+            ))}
+            {errorText(errors, "marketplaceIds") ? <p className="text-sm text-red-400">{errorText(errors, "marketplaceIds")}</p> : null}
+          </fieldset>
+
+          <section className={sectionClass} aria-labelledby="promotion-heading">
+            <h2 id="promotion-heading" className="font-semibold text-white">
+              Promotion
+            </h2>
+            <label className="flex items-center gap-2 text-sm text-neutral-200">
+              <input type="checkbox" className="size-4 accent-rose-500" {...register("promotionEnabled")} /> Run a promotion
+            </label>
+            {values.promotionEnabled ? (
+              <>
+                <label className="flex items-center gap-2 text-sm text-neutral-200">
+                  <input type="checkbox" className="size-4 accent-rose-500" {...register("promotion.hasPromotion")} /> Show it to shoppers
+                </label>
+                <Field label="Label" placeholder="Diwali sale" {...register("promotion.label")} error={errorText(errors, "promotion.label")} />
+                <Field label="Ends" type="datetime-local" {...register("promotion.promoEndDate")} error={errorText(errors, "promotion.promoEndDate")} />
+              </>
+            ) : null}
+          </section>
+
+          <section className={sectionClass} aria-labelledby="danger-heading">
+            <h2 id="danger-heading" className="font-semibold text-white">
+              Delete
+            </h2>
+            <p className="text-xs text-neutral-400">Removes the product, its media files, variants and listings, and shoppers' cart lines and saved items for it.</p>
+            <Button variant="outline" className="border-red-700 text-red-300" onClick={() => setConfirmDelete(true)}>
+              <Trash2 aria-hidden="true" className="size-4" /> Delete product
+            </Button>
+          </section>
+        </div>
+      </div>
+
+      <div className="fixed inset-x-0 bottom-0 z-20 border-t border-white/10 bg-[#0b0b0f]/95 px-4 py-3 backdrop-blur md:left-60">
+        <div className="mx-auto flex max-w-6xl items-center justify-end gap-3">
+          <span className="mr-auto text-sm text-neutral-400" aria-live="polite">
+            {isDirty ? "Unsaved changes" : "All changes saved"}
+          </span>
+          <Button variant="outline" disabled={!isDirty || save.isPending} onClick={() => reset()}>
+            Discard
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? "Saving..." : "Save"}
+          </Button>
+        </div>
+      </div>
+
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title="Delete this product?"
+        description="Its media files, variants, listings and shoppers' cart lines go too. This action cannot be undone."
+        confirmLabel="Delete product"
+        pending={removeProduct.isPending}
+        onConfirm={deleteProduct}
+      />
+      <ConfirmDialog
+        open={blocker.state === "blocked"}
+        onOpenChange={(open) => {
+          if (!open && blocker.state === "blocked") blocker.reset();
+        }}
+        title="Leave without saving?"
+        description="Your changes to this product have not been saved."
+        confirmLabel="Leave"
+        onConfirm={() => blocker.proceed?.()}
+      />
+    </form>
+  );
+}
+
+function SmallField({
+  label,
+  error,
+  className,
+  children,
+}: {
+  label: string;
+  error?: string;
+  className?: string;
+  children: (props: { id: string; "aria-invalid": true | undefined; "aria-describedby": string | undefined }) => React.ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className={`flex flex-col gap-1 ${className ?? ""}`}>
+      <label htmlFor={id} className="text-xs font-medium text-neutral-300">
+        {label}
+      </label>
+      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${id}-error` : undefined })}
+      {error ? (
+        <p id={`${id}-error`} className="text-xs text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+const REMOVE_VIDEO = "Are you sure you want to remove this video? This action cannot be undone.";
+
+function MediaRow({
+  index,
+  count,
+  item,
+  register,
+  onMove,
+  onFlag,
+  onRemoved,
+}: {
+  index: number;
+  count: number;
+  item: ProductFormValues["media"][number];
+  register: UseFormRegister<ProductFormValues>;
+  onMove: (to: number) => void;
+  onFlag: (flag: "isMain" | "isCover") => void;
+  onRemoved: () => void;
+}) {
+  const [confirm, setConfirm] = useState(false);
+  const remove = useDeleteMedia();
+  const name = item.title || `${item.type === "video" ? "Video" : "Image"} ${index + 1}`;
+  const preview = item.thumbnailUrl ?? (item.type === "image" ? item.url : null);
+  return (
+    <li className="flex flex-col gap-3 rounded-lg border border-white/10 p-3 md:flex-row md:items-center">
+      <div className="flex items-center gap-3 md:w-56">
+        {preview ? <img src={preview} alt="" className="size-14 shrink-0 rounded-lg object-cover" /> : <span className="size-14 shrink-0 rounded-lg bg-neutral-800" />}
+        <div className="min-w-0 text-sm">
+          <p className="truncate font-medium text-white">{name}</p>
+          <p className="text-xs text-neutral-400">
+            {item.type} · {item.status}
+          </p>
+        </div>
+      </div>
+      <div className="flex flex-1 flex-wrap items-center gap-x-4 gap-y-2 text-sm text-neutral-200">
+        <label className="flex items-center gap-1.5">
+          <input type="radio" name="main-media" className="size-4 accent-rose-500" checked={item.isMain} onChange={() => onFlag("isMain")} /> Main
+        </label>
+        <label className="flex items-center gap-1.5">
+          <input type="radio" name="cover-media" className="size-4 accent-rose-500" checked={item.isCover} onChange={() => onFlag("isCover")} /> Cover
+        </label>
+        <label className="flex items-center gap-1.5">
+          <span className="sr-only">{name}: </span>Category
+          <select {...register(`media.${index}.category`)} className="rounded-md border border-neutral-700 bg-neutral-900 px-2 py-1 text-sm">
+            <option value="product">Product</option>
+            <option value="ugc">Customer (UGC)</option>
+          </select>
+        </label>
+        <label className="flex items-center gap-1.5">
+          <input type="checkbox" className="size-4 accent-rose-500" {...register(`media.${index}.displayOnLandingPage`)} /> Landing page
+        </label>
+        <label className="flex items-center gap-1.5">
+          <input type="checkbox" className="size-4 accent-rose-500" {...register(`media.${index}.displayOnProfilePage`)} /> Profile page
+        </label>
+      </div>
+      <div className="flex gap-1">
+        <Button size="icon" variant="ghost" aria-label={`Move ${name} up`} disabled={index === 0} onClick={() => onMove(index - 1)}>
+          <ArrowUp aria-hidden="true" className="size-4" />
+        </Button>
+        <Button size="icon" variant="ghost" aria-label={`Move ${name} down`} disabled={index === count - 1} onClick={() => onMove(index + 1)}>
+          <ArrowDown aria-hidden="true" className="size-4" />
+        </Button>
+        <Button size="icon" variant="ghost" aria-label={`Remove ${name}`} className="text-red-300" onClick={() => setConfirm(true)}>
+          <Trash2 aria-hidden="true" className="size-4" />
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirm}
+        onOpenChange={setConfirm}
+        title={`Remove ${name}?`}
+        description={REMOVE_VIDEO}
+        confirmLabel="Remove"
+        pending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(item.id, {
+            onSuccess: () => {
+              setConfirm(false);
+              onRemoved();
+              toast.success("Media removed");
+            },
+            onError: (error) => toastFailure("Failed to remove media", error),
+          })
+        }
+      />
+    </li>
+  );
+}

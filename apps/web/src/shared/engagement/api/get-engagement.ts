@@ -1,0 +1,62 @@
+import type { Engagement } from "@reelmart/core/api/engagement";
+import { realtimeTopics } from "@reelmart/core/engagement";
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "../../api/client.ts";
+import { useSession } from "../../session/use-session.ts";
+import { useRealtimeTopic } from "../realtime.ts";
+
+/** What the rail needs of a media row; the catalogue's Media satisfies it. */
+export interface EngagementMedia {
+  id: string;
+  likeCount: number;
+  commentCount: number;
+  shareCount: number;
+  viewCount?: number;
+}
+
+/** GET /api/media/{id}/engagement: the counts and whether the viewer liked it. */
+export const getEngagement = (mediaId: string, signal?: AbortSignal) => apiRequest<Engagement>(`/media/${mediaId}/engagement`, { signal });
+
+/** Every media's engagement: invalidated when a save changes a product's save count. */
+export const engagementQueryKeyRoot = ["engagement"] as const;
+
+export const getEngagementQueryOptions = (mediaId: string) =>
+  queryOptions({ queryKey: [...engagementQueryKeyRoot, mediaId], queryFn: ({ signal }) => getEngagement(mediaId, signal) });
+
+/**
+ * Counts and likedByMe for one media, seeded from the media row and kept live through the
+ * media's counters topic (any change refetches, so concurrent likes elsewhere show up).
+ */
+export function useEngagement(media: EngagementMedia | null) {
+  const queryClient = useQueryClient();
+  const { status } = useSession();
+  const mediaId = media?.id ?? null;
+  const query = useQuery({
+    ...getEngagementQueryOptions(mediaId ?? ""),
+    enabled: mediaId !== null && status !== "loading",
+    placeholderData: media
+      ? {
+          mediaId: media.id,
+          likeCount: media.likeCount,
+          commentCount: media.commentCount,
+          shareCount: media.shareCount,
+          viewCount: media.viewCount ?? 0,
+          saveCount: 0,
+          likedByMe: false,
+        }
+      : undefined,
+  });
+  const refetch = () => {
+    if (mediaId) void queryClient.invalidateQueries({ queryKey: getEngagementQueryOptions(mediaId).queryKey });
+  };
+  useRealtimeTopic(mediaId ? realtimeTopics.counters(mediaId) : null, { onEvent: refetch, onResync: refetch });
+  return query.data ?? null;
+}
+
+/** Applies a change to the cached counts and returns the previous value for rollback. */
+export function patchEngagement(queryClient: QueryClient, mediaId: string, patch: (e: Engagement) => Engagement) {
+  const key = getEngagementQueryOptions(mediaId).queryKey;
+  const previous = queryClient.getQueryData<Engagement>(key);
+  if (previous) queryClient.setQueryData<Engagement>(key, patch(previous));
+  return previous;
+}

@@ -1,0 +1,150 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { signUpViaApi } from "./support/sign-up.ts";
+
+// Media studio (issue 12) in the browser: an admin uploads a video to a product and watches it
+// become ready and play; a shopper's video stays invisible until an admin approves it.
+
+const run = promisify(execFile);
+const REPO_ROOT = path.resolve(import.meta.dirname, "..");
+const PASSWORD = "correct-horse-battery";
+const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+const dir = mkdtempSync(path.join(os.tmpdir(), "reelmart-e2e-media-"));
+
+/** A 1.5 s vertical clip with sound, made with ffmpeg (kept tiny: the machine has 2 cores). */
+async function clip(name: string): Promise<string> {
+  const file = path.join(dir, name);
+  await run("ffmpeg", [
+    "-hide_banner", "-loglevel", "error", "-y",
+    "-f", "lavfi", "-i", "testsrc2=s=360x640:r=30:d=1.5",
+    "-f", "lavfi", "-i", "sine=frequency=330:duration=1.5",
+    "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", file,
+  ]);
+  return file;
+}
+
+async function signUp(page: Page, tag: string): Promise<string> {
+  const email = uniqueEmail(tag);
+  const response = await signUpViaApi(page.request, { data: { email, password: PASSWORD, name: tag } });
+  expect(response.ok()).toBe(true);
+  return email;
+}
+
+async function newShopperPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  await closeMarketplacePicker(page);
+  return page;
+}
+
+async function closeMarketplacePicker(page: Page) {
+  await page.addLocatorHandler(page.getByRole("dialog", { name: "Step Into Their World" }), async (dialog) => {
+    await dialog.getByRole("radio").first().click();
+    await expect(dialog).toBeHidden();
+  });
+}
+
+let product: { id: string; title: string };
+// One admin for both tests: the grant goes through the real CLI, which is slow on a busy machine.
+const adminEmail = uniqueEmail("media-admin");
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async ({ request }) => {
+  const { items } = (await (await request.get("/api/products?limit=5")).json()) as { items: Array<{ id: string; title: string }> };
+  product = items[0]!;
+});
+
+test("an admin uploads a video, sees its progress, and it becomes ready and plays", async ({ page }) => {
+  test.setTimeout(240_000);
+  await closeMarketplacePicker(page);
+  const response = await signUpViaApi(page.request, { data: { email: adminEmail, password: PASSWORD, name: "Media Admin" } });
+  expect(response.ok()).toBe(true);
+  const { DATABASE_URL: _postgres, ...env } = process.env;
+  await run(process.execPath, ["scripts/run-server-script.mjs", "admin", "grant", adminEmail], { cwd: REPO_ROOT, env: { ...env, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: "warn" } });
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/admin/media");
+  await expect(page.getByRole("heading", { name: "Media" })).toBeVisible();
+  await page.getByLabel("Product", { exact: true }).first().selectOption({ label: product.title });
+
+  // A PDF renamed .mp4 is refused by its bytes, with the reason in the page.
+  await page.locator('input[type="file"][multiple]').setInputFiles({ name: "brochure.mp4", mimeType: "video/mp4", buffer: Buffer.from(`%PDF-1.7\n${"x".repeat(4000)}`) });
+  await expect(page.getByText("Upload failed").first()).toBeVisible();
+  await expect(page.getByText("This file is not a video (MP4, MOV or WebM)").first()).toBeVisible();
+
+  const video = await clip("e2e-clip.mp4");
+  await page.locator('input[type="file"][multiple]').setInputFiles(video);
+  const uploads = page.getByRole("list", { name: "Uploads" });
+  await expect(uploads.getByText("Uploaded, processing…")).toBeVisible({ timeout: 30_000 });
+  await expect(uploads.getByRole("progressbar", { name: "e2e-clip.mp4 upload progress" })).toHaveAttribute("aria-valuenow", "100");
+
+  // The library shows it processing, then ready (pushed over the progress stream), with its renditions.
+  const card = page.getByRole("listitem", { name: "e2e-clip.mp4" });
+  await expect(card).toBeVisible();
+  await expect(card.getByText("Ready")).toBeVisible({ timeout: 90_000 });
+  await expect(card.getByText(/240p/)).toBeVisible();
+
+  // Shoppers now get it: the product's videos include it, and it plays in the player.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/product-profile/${product.id}`);
+  await page.getByRole("button", { name: "Play e2e-clip.mp4" }).click();
+  const playing = page.locator('video[aria-label="e2e-clip.mp4"]');
+  await expect(playing).toHaveAttribute("src", /\/optimized-/);
+  await expect.poll(async () => playing.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 20_000 }).toBeGreaterThan(0);
+});
+
+test("a shopper's video is invisible until an admin approves it", async ({ page, browser }) => {
+  test.setTimeout(300_000);
+  await closeMarketplacePicker(page);
+  const signIn = await page.request.post("/api/auth/sign-in/email", { data: { email: adminEmail, password: PASSWORD } });
+  expect(signIn.ok()).toBe(true);
+
+  const shopper = await newShopperPage(browser);
+  await signUp(shopper, "sharer");
+  expect((await shopper.request.post("/api/cart/items", { data: { productId: product.id, variantId: await firstVariantId(shopper.request, product.id), quantity: 1 } })).ok()).toBe(true);
+  const ugcBefore = await ugcCount(shopper);
+
+  await shopper.goto(`/product-profile/${product.id}`);
+  await shopper.getByRole("button", { name: "Share your video" }).first().click();
+  const dialog = shopper.getByRole("dialog", { name: "Share your video" });
+  await dialog.getByLabel("Title (optional)").fill("My unboxing");
+  await dialog.locator('input[type="file"]').setInputFiles(await clip("unboxing.mp4"));
+  await expect(dialog.getByText("Uploaded. Your video is waiting for review")).toBeVisible({ timeout: 30_000 });
+  await shopper.keyboard.press("Escape");
+
+  // Waiting for review: the profile says so, and nobody else sees it.
+  await shopper.goto("/profile");
+  await expect(shopper.getByRole("heading", { name: "My videos" })).toBeVisible();
+  await expect(shopper.getByText("Waiting for review")).toBeVisible({ timeout: 60_000 });
+  expect(await ugcCount(shopper)).toBe(ugcBefore);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/admin/media");
+  await page.getByRole("tab", { name: /Moderation/ }).click();
+  const item = page.getByRole("listitem", { name: "My unboxing" });
+  await expect(item.locator("video")).toBeVisible();
+  await item.getByRole("button", { name: "Approve" }).click();
+  await expect(page.getByText("Video approved")).toBeVisible();
+
+  expect(await ugcCount(shopper)).toBe(ugcBefore + 1);
+  await shopper.goto("/profile");
+  await expect(shopper.getByText("Published")).toBeVisible();
+  await shopper.goto(`/product-profile/${product.id}`);
+  await shopper.getByRole("tab", { name: "UGC" }).click();
+  await expect(shopper.getByRole("button", { name: "Play My unboxing" })).toBeVisible();
+});
+
+async function ugcCount(page: Page): Promise<number> {
+  const body = (await (await page.request.get(`/api/products/${product.id}`)).json()) as { media: Array<{ category: string; type: string }> };
+  return body.media.filter((media) => media.type === "video" && media.category === "ugc").length;
+}
+
+/** Products with sizes or colours take a cart line per variant (issue #13): the first one in stock, or none. */
+async function firstVariantId(request: APIRequestContext, productId: string): Promise<string | null> {
+  const detail = (await (await request.get(`/api/products/${productId}`)).json()) as { variants?: { id: string; stock: number }[] };
+  return detail.variants?.find((variant) => variant.stock > 0)?.id ?? null;
+}

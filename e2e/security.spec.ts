@@ -1,0 +1,93 @@
+import { createHmac } from "node:crypto";
+import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
+import { asReturningVisitor } from "./support/returning-visitor.ts";
+import { signUpViaApi } from "./support/sign-up.ts";
+
+// Issue #15 in a phone-sized browser: the app works under its own Content-Security-Policy, the
+// shell carries the security headers, and a shopper enrols in TOTP two-factor and signs in with a code.
+
+/** RFC 6238 TOTP (SHA-1, 6 digits, 30 s), as an authenticator app computes it from the shown key. */
+function totp(base32Secret: string, at = Date.now()): string {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let bits = "";
+  for (const char of base32Secret.replace(/=+$/, "").toUpperCase()) bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
+  const key = Buffer.from(bits.match(/.{8}/g)!.map((byte) => parseInt(byte, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / 30)));
+  const digest = createHmac("sha1", key).update(counter).digest();
+  const offset = digest[digest.length - 1]! & 0x0f;
+  const value = (digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
+  return String(value).padStart(6, "0");
+}
+
+/** Collects CSP violations the page reports, from the first script on. */
+async function watchViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.exposeFunction("reportViolation", (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      (window as unknown as { reportViolation: (text: string) => void }).reportViolation(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  return violations;
+}
+
+async function firstProductId(request: APIRequestContext): Promise<string> {
+  const { items } = (await (await request.get("/api/products?limit=1")).json()) as { items: { id: string }[] };
+  return items[0]!.id;
+}
+
+test("the shell carries the security headers and the app runs under its CSP without a violation", async ({ page, request }) => {
+  const shell = await request.get("/");
+  const csp = shell.headers()["content-security-policy"] ?? "";
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  expect(shell.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(shell.headers()["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+
+  const productId = await firstProductId(request);
+  await asReturningVisitor(page, request);
+  const violations = await watchViolations(page);
+  for (const path of ["/", "/explore", "/search?q=lamp", `/product/${productId}`, `/product-profile/${productId}`, "/brand-directory", "/auth", "/cart"]) {
+    await page.goto(path);
+    await expect(page.getByTestId("splash")).toHaveCount(0);
+    await page.waitForLoadState("networkidle").catch(() => {});
+  }
+  expect(violations).toEqual([]);
+});
+
+test("a shopper turns on TOTP two-factor and then signs in with a code from the app", async ({ page, request, baseURL }) => {
+  await asReturningVisitor(page, request);
+  const email = `totp-${Date.now()}@example.test`;
+  const password = "correct-horse-battery";
+  const signedUp = await signUpViaApi(page.request, { headers: { origin: baseURL! }, data: { email, password, name: "Totp Shopper" } });
+  expect(signedUp.ok()).toBe(true);
+
+  await page.goto("/account/security");
+  const twoFactor = page.getByRole("region", { name: "Two-factor authentication" });
+  await twoFactor.getByLabel("Password").fill(password);
+  await twoFactor.getByRole("button", { name: "Set up two-factor" }).click();
+  const secret = (await twoFactor.getByTestId("totp-secret").textContent())!.trim();
+  expect(secret).toMatch(/^[A-Z2-7]+=*$/);
+  await twoFactor.getByLabel("Code from the app").fill(totp(secret));
+  await twoFactor.getByRole("button", { name: "Verify and turn on" }).click();
+  await expect(twoFactor.getByRole("list", { name: "Backup codes" }).getByRole("listitem")).not.toHaveCount(0);
+
+  expect((await page.request.post("/api/auth/sign-out", { headers: { origin: baseURL! }, data: {} })).ok()).toBe(true);
+  expect(((await (await page.request.get("/api/session")).json()) as { user: unknown }).user).toBeNull();
+
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  const code = page.getByLabel("Authentication code");
+  await expect(code).toBeVisible();
+  await code.fill(totp(secret));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).not.toHaveURL(/\/auth/);
+  const session = (await (await page.request.get("/api/session")).json()) as { user: { email: string } | null };
+  expect(session.user?.email).toBe(email);
+});

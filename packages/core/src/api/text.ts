@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+/**
+ * Control characters no text field accepts: C0 controls other than tab, line feed and carriage
+ * return (NUL among them: PostgreSQL text cannot hold it, so it would fail in the database as a
+ * 500), DEL and the C1 controls, which no keyboard types and which terminals and logs interpret.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const DISALLOWED_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+// With the u flag a surrogate pair is one code point, so only a lone half matches.
+const LONE_SURROGATE = /\p{Cs}/u;
+
+export const UNSAFE_TEXT_MESSAGE = "must not contain control characters";
+export const MALFORMED_TEXT_MESSAGE = "must be well-formed Unicode";
+
+/** Whether a string may be stored and shown: well-formed UTF-16 (no lone surrogates) with no disallowed control characters. */
+export function isSafeText(value: string): boolean {
+  return !LONE_SURROGATE.test(value) && !DISALLOWED_CONTROL.test(value);
+}
+
+/**
+ * The one rule for text a client sends (docs/security.md): every body and query schema that
+ * carries free text starts from this instead of z.string(), so a bad character is a 400 naming the
+ * field, never a database error. Chain .trim(), .min(), .max() as on z.string().
+ */
+export function safeText() {
+  return z
+    .string()
+    .refine((value) => !LONE_SURROGATE.test(value), MALFORMED_TEXT_MESSAGE)
+    .refine((value) => !DISALLOWED_CONTROL.test(value), UNSAFE_TEXT_MESSAGE);
+}
