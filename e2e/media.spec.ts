@@ -58,8 +58,10 @@ test.beforeAll(async ({ request }) => {
   product = items[0]!;
 });
 
-test("an admin uploads a video, sees its progress, and it becomes ready and plays", async ({ page }) => {
+test("an admin uploads a video, sees its progress, and it becomes ready and plays", async ({ page }, testInfo) => {
   test.setTimeout(240_000);
+  // Named per attempt: a retry must not find the first attempt's card under the same name.
+  const clipName = `e2e-clip-${testInfo.retry}.mp4`;
   await closeMarketplacePicker(page);
   const response = await signUpViaApi(page.request, { data: { email: adminEmail, password: PASSWORD, name: "Media Admin" } });
   expect(response.ok()).toBe(true);
@@ -76,14 +78,14 @@ test("an admin uploads a video, sees its progress, and it becomes ready and play
   await expect(page.getByText("Upload failed").first()).toBeVisible();
   await expect(page.getByText("This file is not a video (MP4, MOV or WebM)").first()).toBeVisible();
 
-  const video = await clip("e2e-clip.mp4");
+  const video = await clip(clipName);
   await page.locator('input[type="file"][multiple]').setInputFiles(video);
   const uploads = page.getByRole("list", { name: "Uploads" });
   await expect(uploads.getByText("Uploaded, processing…")).toBeVisible({ timeout: 30_000 });
-  await expect(uploads.getByRole("progressbar", { name: "e2e-clip.mp4 upload progress" })).toHaveAttribute("aria-valuenow", "100");
+  await expect(uploads.getByRole("progressbar", { name: `${clipName} upload progress` })).toHaveAttribute("aria-valuenow", "100");
 
   // The library shows it processing, then ready (pushed over the progress stream), with its renditions.
-  const card = page.getByRole("listitem", { name: "e2e-clip.mp4" });
+  const card = page.getByRole("listitem", { name: clipName });
   await expect(card).toBeVisible();
   await expect(card.getByText("Ready")).toBeVisible({ timeout: 90_000 });
   await expect(card.getByText(/240p/)).toBeVisible();
@@ -91,8 +93,8 @@ test("an admin uploads a video, sees its progress, and it becomes ready and play
   // Shoppers now get it: the product's videos include it, and it plays in the player.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/product-profile/${product.id}`);
-  await page.getByRole("button", { name: "Play e2e-clip.mp4" }).click();
-  const playing = page.locator('video[aria-label="e2e-clip.mp4"]');
+  await page.getByRole("button", { name: `Play ${clipName}` }).click();
+  const playing = page.locator(`video[aria-label="${clipName}"]`);
   await expect(playing).toHaveAttribute("src", /\/optimized-/);
   await expect.poll(async () => playing.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 20_000 }).toBeGreaterThan(0);
 });
@@ -109,7 +111,9 @@ test("a shopper's video is invisible until an admin approves it", async ({ page,
   const ugcBefore = await ugcCount(shopper);
 
   await shopper.goto(`/product-profile/${product.id}`);
-  await shopper.getByRole("button", { name: "Share your video" }).first().click();
+  // A product that already has customer videos offers the button in its UGC tab; others below the tabs.
+  if (ugcBefore > 0) await shopper.getByRole("tab", { name: "UGC" }).click();
+  await shopper.getByRole("button", { name: "Share your video" }).click();
   const dialog = shopper.getByRole("dialog", { name: "Share your video" });
   await dialog.getByLabel("Title (optional)").fill("My unboxing");
   await dialog.locator('input[type="file"]').setInputFiles(await clip("unboxing.mp4"));
