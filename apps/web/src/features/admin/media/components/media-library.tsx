@@ -1,6 +1,7 @@
 import type { LibraryItem, MediaProgressEvent } from "@reelmart/core/api/media";
-import { AlertTriangle, Captions, ImageIcon, Play, RotateCcw, Star, Trash2 } from "lucide-react";
+import { AlertTriangle, BarChart3, Captions, ImageIcon, Play, RotateCcw, Star, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
+import { Link } from "react-router";
 import { Button } from "../../../../shared/ui/button.tsx";
 import { Spinner } from "../../../../shared/ui/spinner.tsx";
 import { type LibraryFilters, useMediaLibrary } from "../api/get-media-library.ts";
@@ -161,6 +162,15 @@ function MediaCard({ item, live, products, onPreview }: { item: LibraryItem; liv
             <Button variant="ghost" size="sm" onClick={() => update.mutate({ id: item.id, body: { isCover: true } })}>
               <ImageIcon className="size-3.5" aria-hidden="true" /> Set as cover
             </Button>
+          ) : null}
+          {item.type === "video" ? (
+            <Link
+              to={`/admin/analytics/videos/${item.id}`}
+              aria-label={`Analytics of ${name}`}
+              className="inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm text-neutral-200 hover:bg-neutral-800"
+            >
+              <BarChart3 className="size-3.5" aria-hidden="true" /> Analytics
+            </Link>
           ) : null}
           {item.type === "video" ? (
             <>
