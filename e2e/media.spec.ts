@@ -81,7 +81,15 @@ async function signInAdmin(page: Page) {
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async ({ request }) => {
-  const { items } = (await (await request.get("/api/products?limit=5")).json()) as { items: Array<{ id: string; title: string }> };
+  test.setTimeout(150_000);
+  // On a fresh data directory the demo catalogue appears once its media are made: wait for it.
+  let items: Array<{ id: string; title: string }> = [];
+  await expect
+    .poll(async () => {
+      ({ items } = (await (await request.get("/api/products?limit=5")).json()) as { items: typeof items });
+      return items.length;
+    }, { timeout: 120_000 })
+    .toBeGreaterThan(0);
   product = items[0]!;
 });
 
