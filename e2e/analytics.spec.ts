@@ -194,7 +194,8 @@ test("two shoppers watch a video, one likes it, adds to cart from it and orders;
 
   // The video's page: its totals and a funnel whose rates follow from its counts.
   await admin.goto(`/admin/analytics/videos/${video.id}?range=7`);
-  await expect(admin.getByRole("heading", { level: 1 })).toHaveText(`Video: ${videoAfter.subject!.mediaTitle ?? `Video of ${product!.title}`}`);
+  // The first admin page loads the admin chunks: slow on a loaded machine, hence the longer wait.
+  await expect(admin.getByRole("heading", { level: 1 })).toHaveText(`Video: ${videoAfter.subject!.mediaTitle ?? `Video of ${product!.title}`}`, { timeout: 30_000 });
   const totals = admin.getByRole("region", { name: "Totals" });
   for (const [label, value] of [["Views", videoAfter.totals.views], ["Likes", videoAfter.totals.likes], ["Add to carts", videoAfter.totals.addToCarts], ["Orders", videoAfter.totals.orders]] as const) {
     await expect(totals.getByRole("listitem").filter({ has: admin.getByText(label, { exact: true }) }).locator("p").nth(1)).toHaveText(count(value));
