@@ -98,6 +98,13 @@ export const ProductDetailSchema = ProductSummarySchema.extend({
 });
 export type ProductDetail = z.infer<typeof ProductDetailSchema>;
 
+/** GET /api/videos/{id}: one ready, shopper-visible video with the product it sells (the /v/{id} watch page). */
+export const WatchVideoSchema = z.object({
+  media: MediaSchema,
+  product: ProductDetailSchema,
+});
+export type WatchVideo = z.infer<typeof WatchVideoSchema>;
+
 export const BrandSchema = z.object({
   id: z.string(),
   name: z.string(),
