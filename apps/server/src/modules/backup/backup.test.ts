@@ -32,6 +32,7 @@ describe("npm run backup and npm run restore", () => {
     PUBLIC_URL: "http://localhost:3000",
   });
 
+  // A shop filled through the API, plus a second database, on a busy 2-core machine: a longer hook timeout.
   beforeAll(async () => {
     server = await startTestServer();
     shop = await fillShop(server);
@@ -39,7 +40,7 @@ describe("npm run backup and npm run restore", () => {
     // The running shop writes the backup itself when asked over its control socket, as `npm run backup` asks it.
     control = (await startControlSocket({ dataDir: server.dataDir, db: server.deps.database.db, logger: server.deps.logger, backup: (file) => backupShop(server.deps, file) }))!;
     target = await openTestDatabase();
-  });
+  }, 180_000);
   afterAll(async () => {
     await control?.close();
     await server?.close();

@@ -86,12 +86,20 @@ function urlRewrites(source: ShopSource, storage: Storage): [string, string][] {
   ]);
 }
 
-async function insertableColumns(client: pg.PoolClient, table: string): Promise<string> {
+/**
+ * The columns to fill: the target's (generated ones excluded) that the source's rows carry. A
+ * column a migration applied out of order added since the backup keeps its default.
+ */
+async function insertableColumns(client: pg.PoolClient, table: string, firstRow: string): Promise<string> {
+  const carried = new Set(Object.keys(JSON.parse(firstRow) as object));
   const { rows } = await client.query<{ name: string }>(
     "select attname as name from pg_attribute where attrelid = $1::regclass and attnum > 0 and not attisdropped and attgenerated = '' order by attnum",
     [`public.${quoteIdent(table)}`],
   );
-  return rows.map((row) => quoteIdent(row.name)).join(", ");
+  return rows
+    .filter((row) => carried.has(row.name))
+    .map((row) => quoteIdent(row.name))
+    .join(", ");
 }
 
 /**
@@ -122,7 +130,7 @@ async function copyRows(source: ShopSource, database: Database, rewrites: [strin
       }
       let list = columns.get(record.table);
       if (list === undefined) {
-        list = await insertableColumns(client, record.table);
+        list = await insertableColumns(client, record.table, record.rows[0]!);
         columns.set(record.table, list);
       }
       let json = `[${record.rows.join(",")}]`;

@@ -52,6 +52,7 @@ describe("npm run move: an embedded shop to PostgreSQL and S3", () => {
     }
   };
 
+  // A shop filled through the API, plus a second database, on a busy 2-core machine: a longer hook timeout.
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), "reelmart-move-"));
     s3 = await startS3TestServer();
@@ -63,7 +64,7 @@ describe("npm run move: an embedded shop to PostgreSQL and S3", () => {
     await adminQuery(`create database ${name}`);
     // `--to-storage s3` reads the S3_* settings from the environment, as the CLI does.
     for (const [key, value] of Object.entries(sourceEnv())) vi.stubEnv(key, value);
-  });
+  }, 180_000);
   afterAll(async () => {
     vi.unstubAllEnvs();
     await moved?.close();
