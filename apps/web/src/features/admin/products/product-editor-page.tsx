@@ -1,6 +1,8 @@
 import type { AdminProduct, AdminProductSave } from "@reelmart/core/api/admin";
+import type { MediaProgressEvent } from "@reelmart/core/api/media";
 import { formatPrice } from "@reelmart/core/format";
 import { ArrowDown, ArrowLeft, ArrowUp, ExternalLink, Plus, Trash2 } from "lucide-react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { type FieldErrors, type UseFormRegister, useFieldArray, useForm } from "react-hook-form";
 import { Link, useBlocker, useNavigate, useParams } from "react-router";
@@ -9,6 +11,8 @@ import { ApiRequestError } from "../../../shared/api/client.ts";
 import { Button } from "../../../shared/ui/button.tsx";
 import { Field, TextareaField } from "../../../shared/ui/field.tsx";
 import { Spinner } from "../../../shared/ui/spinner.tsx";
+import { ProductMediaUploader } from "../../../shared/upload/product-media-uploader.tsx";
+import { adminKeys } from "../api/admin-keys.ts";
 import { useDeleteMedia } from "../api/delete-media.ts";
 import { useDeleteProduct } from "../api/delete-product.ts";
 import { useAdminProduct } from "../api/get-product.ts";
@@ -21,6 +25,7 @@ import { ConfirmDialog } from "../components/confirm-dialog.tsx";
 import { SelectField } from "../components/select-field.tsx";
 import { StatusBadge } from "../components/status-badge.tsx";
 import { toastFailure } from "../components/toast-failure.ts";
+import { useMediaProgress } from "../media/api/use-media-progress.ts";
 import { type ProductFormValues, productResolver, toFormValues } from "./product-form.ts";
 
 const sectionClass = "flex flex-col gap-4 rounded-xl border border-white/10 bg-neutral-950 p-4 md:p-5";
@@ -59,7 +64,7 @@ function errorText(errors: FieldErrors<ProductFormValues>, path: string): string
 
 function ProductEditor({ product, onReload }: { product: AdminProduct; onReload: () => void }) {
   const form = useForm<ProductFormValues, unknown, AdminProductSave>({ defaultValues: toFormValues(product), resolver: productResolver });
-  const { register, handleSubmit, formState, watch, setValue, setError, reset, control } = form;
+  const { register, handleSubmit, formState, watch, setValue, setError, reset, control, getValues } = form;
   const { errors, isDirty } = formState;
   const save = useSaveProduct();
   const removeProduct = useDeleteProduct();
@@ -77,6 +82,36 @@ function ProductEditor({ product, onReload }: { product: AdminProduct; onReload:
   const brands = useBrands();
   const categories = useCategories();
   const marketplaces = useAdminMarketplaces();
+
+  // Uploads made here: the product is refetched when a file is stored and when its processing
+  // ends (the progress stream), and the media rows below follow the server's list.
+  const queryClient = useQueryClient();
+  const refetchProduct = () => void queryClient.invalidateQueries({ queryKey: adminKeys.product(product.id) });
+  const progress = useMediaProgress((event) => {
+    if (event.mediaId && getValues("media").some((item) => item.id === event.mediaId)) refetchProduct();
+  });
+  useEffect(() => {
+    // A clean form simply takes the new state; a dirty one keeps the owner's edits, gets the new
+    // rows appended and the status and files of the others updated.
+    if (!formState.isDirty) {
+      reset(toFormValues(product));
+      return;
+    }
+    const current = getValues("media");
+    const fresh = new Map(product.media.map((item) => [item.id, item]));
+    current.forEach((item, index) => {
+      const latest = fresh.get(item.id);
+      if (!latest) return;
+      setValue(`media.${index}.status`, latest.status);
+      setValue(`media.${index}.url`, latest.url);
+      setValue(`media.${index}.thumbnailUrl`, latest.thumbnailUrl);
+    });
+    const known = new Set(current.map((item) => item.id));
+    const added = toFormValues(product).media.filter((item) => !known.has(item.id));
+    if (added.length) media.append(added);
+    // Only a new server state of the product's media (formState is read, not followed).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [product.media]);
 
   // Unsaved changes are not lost on navigation without a prompt (in-app links and closing the tab).
   const blocker = useBlocker(({ currentLocation, nextLocation }) => isDirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname);
@@ -178,6 +213,7 @@ function ProductEditor({ product, onReload }: { product: AdminProduct; onReload:
             <h2 id="media-heading" className="font-semibold text-white">
               Media
             </h2>
+            <ProductMediaUploader productId={product.id} onFinished={refetchProduct} />
             {media.fields.length === 0 ? <p className="text-sm text-neutral-400">No media yet. Uploaded images and videos appear here.</p> : null}
             <ul className="flex flex-col gap-3">
               {media.fields.map((item, index) => (
@@ -186,6 +222,7 @@ function ProductEditor({ product, onReload }: { product: AdminProduct; onReload:
                   index={index}
                   count={media.fields.length}
                   item={values.media[index] ?? item}
+                  progress={progress[item.id]}
                   register={register}
                   onMove={(to) => media.move(index, to)}
                   onFlag={(flag) => values.media.forEach((_, other) => setValue(`media.${other}.${flag}`, other === index, { shouldDirty: true }))}
@@ -470,10 +507,12 @@ function MediaRow({
   onMove,
   onFlag,
   onRemoved,
+  progress,
 }: {
   index: number;
   count: number;
   item: ProductFormValues["media"][number];
+  progress?: MediaProgressEvent;
   register: UseFormRegister<ProductFormValues>;
   onMove: (to: number) => void;
   onFlag: (flag: "isMain" | "isCover") => void;
@@ -491,6 +530,7 @@ function MediaRow({
           <p className="truncate font-medium text-white">{name}</p>
           <p className="text-xs text-neutral-400">
             {item.type} · {item.status}
+            {item.status === "processing" && progress?.status === "running" ? ` ${Math.round(progress.progress)}% (${progress.stage})` : null}
           </p>
         </div>
       </div>

@@ -1,14 +1,17 @@
 import type { MediaProgressEvent } from "@reelmart/core/api/media";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 /**
  * GET /api/admin/media-library/events (Server-Sent Events): live stage and percent per media or
- * submission; a finished or failed job refetches the lists so rows show their new status.
+ * submission; a finished or failed job refetches the lists so rows show their new status, and
+ * calls `onSettled` (the product editor refetches its product then).
  */
-export function useMediaProgress() {
+export function useMediaProgress(onSettled?: (event: MediaProgressEvent) => void) {
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<Record<string, MediaProgressEvent>>({});
+  const settled = useRef(onSettled);
+  settled.current = onSettled;
   useEffect(() => {
     const source = new EventSource("/api/admin/media-library/events");
     source.addEventListener("progress", (message) => {
@@ -24,6 +27,7 @@ export function useMediaProgress() {
       if (event.status !== "running") {
         void queryClient.invalidateQueries({ queryKey: ["admin", "media-library"] });
         void queryClient.invalidateQueries({ queryKey: ["admin", "submissions"] });
+        settled.current?.(event);
       }
     });
     return () => source.close();
