@@ -7,6 +7,7 @@ import * as m0002 from "./migrations/0002_public_cache_notify.ts";
 import * as m0010 from "./migrations/0010_admin_audit_log.ts";
 import * as m0011 from "./migrations/0011_admin_products_settings_bans.ts";
 import * as m0020 from "./migrations/0020_media_studio.ts";
+import * as m0021 from "./migrations/0021_uploads_for_brands_and_marketplaces.ts";
 import * as m0030 from "./migrations/0030_orders.ts";
 import * as m0040 from "./migrations/0040_audit_client_address.ts";
 import * as m0041 from "./migrations/0041_saved_items_by_product.ts";
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   "0010_admin_audit_log": m0010,
   "0011_admin_products_settings_bans": m0011,
   "0020_media_studio": m0020,
+  "0021_uploads_for_brands_and_marketplaces": m0021,
   "0030_orders": m0030,
   "0040_audit_client_address": m0040,
   "0041_saved_items_by_product": m0041,
@@ -69,7 +71,9 @@ async function migrate(database: Database, authOptions: BetterAuthOptions, run: 
 async function runAll(database: Database, authOptions: BetterAuthOptions, run: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<string[]> {
   const { runMigrations } = await getMigrations(authOptions);
   await runMigrations();
-  const { error, results } = await run(new Migrator({ db: database.db, provider }));
+  // Numbers are handed out in ranges per piece of work, so a database that already ran 0081 may
+  // meet a new 0021: it runs then (each migration stands on its own), instead of refusing to start.
+  const { error, results } = await run(new Migrator({ db: database.db, provider, allowUnorderedMigrations: true }));
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((result) => result.status === "Success").map((result) => result.migrationName);
 }

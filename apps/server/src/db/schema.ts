@@ -143,13 +143,14 @@ export interface MediaJobsTable {
   progress: Generated<number>;
 }
 
-export type UploadPurpose = "product-video" | "product-image" | "submission";
+export type UploadPurpose = "product-video" | "product-image" | "submission" | "brand-logo" | "brand-cover" | "marketplace-flag";
 
 export interface MediaUploadsTable {
   id: string;
   user_id: string;
   purpose: UploadPurpose;
-  product_id: string;
+  /** Null for brand and marketplace images (migration 0021): their target is in the metadata. */
+  product_id: string | null;
   size: ColumnType<string | null, number | null | undefined, number | null>;
   upload_offset: ColumnType<string, number | undefined, number>;
   /** Offsets of the stored parts, in order: part keys are `<id>/<offset>`. */

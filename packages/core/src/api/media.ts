@@ -7,7 +7,7 @@ import { safeText } from "./text.ts";
 
 export const MEDIA_STATUSES = ["processing", "ready", "failed"] as const;
 export const SUBMISSION_STATUSES = ["processing", "pending", "approved", "rejected", "failed"] as const;
-export const UPLOAD_PURPOSES = ["product-video", "product-image", "submission"] as const;
+export const UPLOAD_PURPOSES = ["product-video", "product-image", "submission", "brand-logo", "brand-cover", "marketplace-flag"] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 export const REJECT_REASON_MAX_LENGTH = 300;
 export const LIBRARY_DEFAULT_LIMIT = 30;
@@ -117,8 +117,17 @@ export const MediaProgressEventSchema = z.object({
 });
 export type MediaProgressEvent = z.infer<typeof MediaProgressEventSchema>;
 
-/** The answer to the last PATCH of an upload: what the file became. */
-export const UploadFinishedSchema = z.object({ mediaId: z.string().optional(), submissionId: z.string().optional(), status: z.literal("processing") });
+/**
+ * The answer to the last PATCH of an upload: what the file became. Product media and submissions
+ * are processed by a job ('processing'); a brand or marketplace image is stored as WebP at once
+ * and its URL is already saved on the brand or marketplace ('ready').
+ */
+export const UploadFinishedSchema = z.object({
+  mediaId: z.string().optional(),
+  submissionId: z.string().optional(),
+  url: z.string().optional(),
+  status: z.enum(["processing", "ready"]),
+});
 export type UploadFinished = z.infer<typeof UploadFinishedSchema>;
 
 export const WEBVTT_MAX_BYTES = 512 * 1024;

@@ -55,7 +55,7 @@ export class StorageUploadStore extends DataStore {
         id: upload.id,
         user_id: metadata.userId!,
         purpose: metadata.purpose as UploadPurpose,
-        product_id: metadata.productId!,
+        product_id: metadata.productId ?? null,
         size: upload.size ?? null,
         metadata: JSON.stringify(metadata),
         parts: JSON.stringify([]),

@@ -4,7 +4,8 @@ import { ERRORS, Server } from "@tus/server";
 import type { Context } from "hono";
 import type { AppDeps, RegisterRoutes } from "../../context.ts";
 import type { UploadPurpose } from "../../db/schema.ts";
-import { errorBody } from "../../http/errors.ts";
+import { errorBody, statusOf } from "../../http/errors.ts";
+import { AppError } from "../../shared/errors.ts";
 import { type AppEnv, getViewer } from "../../http/viewer.ts";
 import type { Viewer } from "../../shared/viewer.ts";
 import { authorizeUpload, checkContentType, finishUpload, isPurpose, maxBytesFor, parseUploadMetadata, tooLargeMessage } from "./uploads.service.ts";
@@ -53,7 +54,10 @@ export function createUploads(deps: AppDeps) {
     },
     async onUploadFinish(_req, upload) {
       purposeOf.delete(upload.id);
-      const finished = await finishUpload({ db, store, config: deps.config }, upload.id);
+      const finished = await finishUpload({ db, store, storage: deps.storage, logger: deps.logger, config: deps.config }, upload.id).catch((error: unknown) => {
+        // The admin services behind brand and marketplace images speak AppError; tus wants its shape.
+        throw error instanceof AppError ? tusError(statusOf(error), error.code, error.message) : error;
+      });
       return { status_code: 200, headers: { "Content-Type": "application/json" }, body: JSON.stringify(finished) };
     },
     onResponseError(_req, error) {

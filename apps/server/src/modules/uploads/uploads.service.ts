@@ -1,12 +1,20 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { ADMIN_IMAGE_MAX_BYTES } from "@reelmart/core/api/admin";
 import { ERROR_CODES } from "@reelmart/core/api/errors";
+import { UPLOAD_PURPOSES as UPLOAD_PURPOSE_LIST, type UploadFinished } from "@reelmart/core/api/media";
 import { isUuid } from "@reelmart/core/ids";
 import { type Kysely, sql } from "kysely";
 import type { Config } from "../../config.ts";
 import type { DB, UploadPurpose } from "../../db/schema.ts";
+import { AppError } from "../../shared/errors.ts";
 import type { Viewer } from "../../shared/viewer.ts";
+import type { Logger } from "../../logger.ts";
+import type { Storage } from "../../storage/storage.ts";
+import { IMAGE_TOO_LARGE_MESSAGE, NOT_AN_IMAGE_MESSAGE } from "../admin/admin-images.ts";
+import { replaceBrandImage } from "../admin/brands.service.ts";
+import { replaceMarketplaceFlag } from "../admin/marketplaces.service.ts";
 import { findFfmpeg } from "../media/ffmpeg.ts";
 import { enqueueJob } from "../media/queue.ts";
 import { UndecodableMediaError, checkDecodesToEnd, probeVideo } from "../media/probe.ts";
@@ -14,11 +22,19 @@ import { UPLOADED_IMAGE_JOB, UPLOADED_VIDEO_JOB, type UploadedMediaPayload } fro
 import { type SniffedMedia, sniffMedia } from "./sniff.ts";
 import { type StorageUploadStore, type TusResponseError, readHead, tusError } from "./upload-store.ts";
 
-export const UPLOAD_PURPOSES: readonly UploadPurpose[] = ["product-video", "product-image", "submission"];
+export const UPLOAD_PURPOSES: readonly UploadPurpose[] = UPLOAD_PURPOSE_LIST;
 
 type UploadLimits = Config["uploads"];
 
+/** Brand logos and covers and marketplace flags: one image, stored as WebP when it arrives. */
+type StoreImagePurpose = "brand-logo" | "brand-cover" | "marketplace-flag";
+const STORE_IMAGE_PURPOSES: readonly UploadPurpose[] = ["brand-logo", "brand-cover", "marketplace-flag"];
+const isStoreImage = (purpose: UploadPurpose): purpose is StoreImagePurpose => STORE_IMAGE_PURPOSES.includes(purpose);
+const isImagePurpose = (purpose: UploadPurpose) => purpose === "product-image" || isStoreImage(purpose);
+
 export function maxBytesFor(purpose: UploadPurpose, limits: UploadLimits): number {
+  // The store's images keep the multipart route's 5 MB (the spec's message), within UPLOAD_MAX_IMAGE_MB.
+  if (isStoreImage(purpose)) return Math.min(ADMIN_IMAGE_MAX_BYTES, limits.maxImageBytes);
   if (purpose === "product-image") return limits.maxImageBytes;
   if (purpose === "submission") return limits.maxSubmissionBytes;
   return limits.maxVideoBytes;
@@ -27,7 +43,8 @@ export function maxBytesFor(purpose: UploadPurpose, limits: UploadLimits): numbe
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
 export function tooLargeMessage(purpose: UploadPurpose, limits: UploadLimits): string {
-  const kind = purpose === "product-image" ? "Images" : purpose === "submission" ? "Your video" : "Videos";
+  if (isStoreImage(purpose) && maxBytesFor(purpose, limits) === ADMIN_IMAGE_MAX_BYTES) return IMAGE_TOO_LARGE_MESSAGE;
+  const kind = isImagePurpose(purpose) ? "Images" : purpose === "submission" ? "Your video" : "Videos";
   return `${kind} can be at most ${megabytes(maxBytesFor(purpose, limits))}`;
 }
 
@@ -54,7 +71,8 @@ export function isPurpose(value: string | undefined): value is UploadPurpose {
 export async function authorizeUpload(db: Kysely<DB>, viewer: Viewer | null, metadata: Record<string, string | null | undefined>): Promise<Record<string, string>> {
   if (!viewer) throw tusError(401, ERROR_CODES.unauthenticated, "Sign in required");
   const purpose = metadata.purpose ?? undefined;
-  if (!isPurpose(purpose)) throw tusError(400, ERROR_CODES.badRequest, "purpose: must be product-video, product-image or submission");
+  if (!isPurpose(purpose)) throw tusError(400, ERROR_CODES.badRequest, `purpose: must be one of ${UPLOAD_PURPOSES.join(", ")}`);
+  if (isStoreImage(purpose)) return authorizeStoreImage(db, viewer, purpose, metadata);
   const productId = metadata.productId ?? "";
   if (!isUuid(productId)) throw tusError(400, ERROR_CODES.badRequest, "productId: must be a product id");
   if (purpose !== "submission" && !viewer.isAdmin) throw tusError(403, ERROR_CODES.forbidden, "You don't have permission to do this");
@@ -66,6 +84,23 @@ export async function authorizeUpload(db: Kysely<DB>, viewer: Viewer | null, met
   const title = (metadata.title ?? metadata.filename ?? "").trim().slice(0, 120);
   const category = metadata.category === "ugc" ? "ugc" : "product";
   return { purpose, productId, userId: viewer.userId, title, category, ...(metadata.isMain === "true" ? { isMain: "true" } : {}) };
+}
+
+/** A brand's logo or cover, a marketplace's flag: admins only, for a brand or marketplace that exists. */
+async function authorizeStoreImage(db: Kysely<DB>, viewer: Viewer, purpose: StoreImagePurpose, metadata: Record<string, string | null | undefined>): Promise<Record<string, string>> {
+  if (!viewer.isAdmin) throw tusError(403, ERROR_CODES.forbidden, "You don't have permission to do this");
+  if (purpose === "marketplace-flag") {
+    const marketplaceId = metadata.marketplaceId ?? "";
+    if (!isUuid(marketplaceId)) throw tusError(400, ERROR_CODES.badRequest, "marketplaceId: must be a marketplace id");
+    const found = await db.selectFrom("marketplaces").select("id").where("id", "=", marketplaceId).executeTakeFirst();
+    if (!found) throw tusError(404, ERROR_CODES.notFound, `Marketplace with ID ${marketplaceId} not found`);
+    return { purpose, marketplaceId, userId: viewer.userId };
+  }
+  const brandId = metadata.brandId ?? "";
+  if (!isUuid(brandId)) throw tusError(400, ERROR_CODES.badRequest, "brandId: must be a brand id");
+  const found = await db.selectFrom("brands").select("id").where("id", "=", brandId).executeTakeFirst();
+  if (!found) throw tusError(404, ERROR_CODES.notFound, `Brand with ID ${brandId} not found`);
+  return { purpose, brandId, userId: viewer.userId };
 }
 
 async function hasCartedOrBought(db: Kysely<DB>, userId: string, productId: string): Promise<boolean> {
@@ -84,12 +119,15 @@ const WRONG_TYPE: Record<UploadPurpose, string> = {
   "product-video": "This file is not a video (MP4, MOV or WebM)",
   submission: "This file is not a video (MP4, MOV or WebM)",
   "product-image": "This file is not an image (JPEG, PNG, WebP or GIF)",
+  "brand-logo": NOT_AN_IMAGE_MESSAGE,
+  "brand-cover": NOT_AN_IMAGE_MESSAGE,
+  "marketplace-flag": NOT_AN_IMAGE_MESSAGE,
 };
 
 /** The first bytes decide the type: a video purpose needs a video container, an image one an image. */
 export function checkContentType(purpose: UploadPurpose, head: Uint8Array): SniffedMedia {
   const sniffed = sniffMedia(head);
-  const wanted = purpose === "product-image" ? "image" : "video";
+  const wanted = isImagePurpose(purpose) ? "image" : "video";
   if (!sniffed || sniffed.kind !== wanted) throw tusError(415, ERROR_CODES.unsupportedMedia, WRONG_TYPE[purpose]);
   return sniffed;
 }
@@ -100,11 +138,7 @@ export function checkContentType(purpose: UploadPurpose, head: Uint8Array): Snif
  */
 const interactive = () => new Date(Date.now() - 24 * 3600 * 1000);
 
-export interface FinishedUpload {
-  mediaId?: string;
-  submissionId?: string;
-  status: "processing";
-}
+export type FinishedUpload = UploadFinished;
 
 /**
  * The last byte arrived: join the parts, check the content (type by bytes, then ffprobe and a
@@ -112,7 +146,7 @@ export interface FinishedUpload {
  * under a generated key, and queue its processing. A refused file leaves nothing behind.
  */
 export async function finishUpload(
-  deps: { db: Kysely<DB>; store: StorageUploadStore; config: Pick<Config, "uploads" | "ffmpegPath"> },
+  deps: { db: Kysely<DB>; store: StorageUploadStore; storage: Storage; logger: Logger; config: Pick<Config, "uploads" | "ffmpegPath"> },
   uploadId: string,
 ): Promise<FinishedUpload> {
   const row = await deps.db.selectFrom("media_uploads").selectAll().where("id", "=", uploadId).executeTakeFirst();
@@ -122,15 +156,17 @@ export async function finishUpload(
   try {
     await deps.store.assemble(uploadId, row.parts, file);
     await validateContent(row.purpose, file, deps.config);
+    if (isStoreImage(row.purpose)) return await finishStoreImage(deps, row, file);
     const sourceKey = await deps.store.storeSource(uploadId, row.parts, file);
     return await deps.db.transaction().execute(async (trx) => {
       await trx.updateTable("media_uploads").set({ status: "complete", parts: JSON.stringify([]) }).where("id", "=", uploadId).execute();
       const meta = row.metadata;
-      const payload: UploadedMediaPayload = { sourceKey, productId: row.product_id };
+      const productId = row.product_id!;
+      const payload: UploadedMediaPayload = { sourceKey, productId };
       if (row.purpose === "submission") {
         const submission = await trx
           .insertInto("media_submissions")
-          .values({ user_id: row.user_id, product_id: row.product_id, title: meta.title || null, source_key: sourceKey })
+          .values({ user_id: row.user_id, product_id: productId, title: meta.title || null, source_key: sourceKey })
           .returning("id")
           .executeTakeFirstOrThrow();
         await enqueueJob(trx, UPLOADED_VIDEO_JOB, { ...payload, submissionId: submission.id }, interactive(), { submissionId: submission.id });
@@ -139,16 +175,16 @@ export async function finishUpload(
       const type = row.purpose === "product-image" ? "image" : "video";
       const hasMain =
         type === "video" &&
-        (await trx.selectFrom("product_media").select("id").where("product_id", "=", row.product_id).where("is_main", "=", true).executeTakeFirst());
+        (await trx.selectFrom("product_media").select("id").where("product_id", "=", productId).where("is_main", "=", true).executeTakeFirst());
       const order = await trx
         .selectFrom("product_media")
         .select(sql<number>`coalesce(max(display_order), -1) + 1`.as("next"))
-        .where("product_id", "=", row.product_id)
+        .where("product_id", "=", productId)
         .executeTakeFirstOrThrow();
       const media = await trx
         .insertInto("product_media")
         .values({
-          product_id: row.product_id,
+          product_id: productId,
           url: "",
           type,
           category: type === "video" && meta.category === "ugc" ? "ugc" : "product",
@@ -165,11 +201,38 @@ export async function finishUpload(
       return { mediaId: media.id, status: "processing" as const };
     });
   } catch (error) {
-    if (isTusResponseError(error)) await deps.store.remove(uploadId).catch(() => {});
+    // A refused file (the client's fault) leaves nothing behind; a server fault keeps the bytes for a retry.
+    if (isTusResponseError(error) || error instanceof AppError) await deps.store.remove(uploadId).catch(() => {});
     throw error;
   } finally {
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * A brand or marketplace image: decoded, re-encoded as WebP (metadata dropped) and saved on its
+ * brand or marketplace by the same services as the multipart routes, with the audit entry and the
+ * old file's removal; the upload row is done with at once.
+ */
+async function finishStoreImage(
+  deps: { db: Kysely<DB>; store: StorageUploadStore; storage: Storage; logger: Logger },
+  row: { id: string; user_id: string; purpose: UploadPurpose; parts: number[]; metadata: Record<string, string | null> },
+  file: string,
+): Promise<FinishedUpload> {
+  const user = await deps.db.selectFrom("user").select(["id", "email"]).where("id", "=", row.user_id).executeTakeFirstOrThrow();
+  const actor = { userId: user.id, email: user.email };
+  const bytes = await readFile(file);
+  const services = { db: deps.db, storage: deps.storage, logger: deps.logger };
+  let url: string | null;
+  if (row.purpose === "marketplace-flag") {
+    url = (await replaceMarketplaceFlag(services, actor, row.metadata.marketplaceId ?? "", bytes)).flagUrl;
+  } else {
+    const kind = row.purpose === "brand-logo" ? "logo" : "cover";
+    const brand = await replaceBrandImage(services, actor, row.metadata.brandId ?? "", kind, bytes);
+    url = kind === "logo" ? brand.logoUrl : brand.coverImageUrl;
+  }
+  await deps.store.remove(row.id);
+  return { status: "ready", url: url ?? undefined };
 }
 
 function isTusResponseError(error: unknown): error is TusResponseError {

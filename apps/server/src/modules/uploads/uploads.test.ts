@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../logger.ts";
 import { createProduct } from "../../testing/fixtures.ts";
 import { type ListeningApp, listenInTestRange, makeTestVideo, truncateCopy } from "../../testing/media-sources.ts";
+import { tusUpload } from "../../testing/tus-upload.ts";
 import { type TestServer, startTestServer } from "../../testing/test-server.ts";
 import { type TestUser, signUpUser } from "../../testing/users.ts";
 import { createMediaContext, mediaJobKinds } from "../media/media-jobs.ts";
@@ -17,31 +18,6 @@ import { topLevelBoxes } from "../media/mp4-boxes.test-helper.ts";
 
 const run = promisify(execFile);
 const logger = createLogger({ logLevel: "silent" });
-
-interface UploadOutcome {
-  url: string | null;
-  status: number;
-  body: string;
-}
-
-/** Uploads through the real tus client over HTTP, as the browser does. */
-function tusUpload(base: string, user: TestUser, data: Buffer, metadata: Record<string, string>, options: Partial<tus.UploadOptions> = {}): Promise<UploadOutcome> {
-  return new Promise((resolve) => {
-    const upload = new tus.Upload(data, {
-      endpoint: `${base}/api/uploads`,
-      headers: { cookie: user.cookie, origin: "http://localhost:3000" },
-      metadata,
-      retryDelays: [],
-      ...options,
-      onSuccess: (payload) => resolve({ url: upload.url, status: payload.lastResponse.getStatus(), body: payload.lastResponse.getBody() }),
-      onError: (error) => {
-        const response = (error as tus.DetailedError).originalResponse;
-        resolve({ url: upload.url, status: response?.getStatus() ?? 0, body: response?.getBody() ?? String(error) });
-      },
-    });
-    upload.start();
-  });
-}
 
 async function ffprobe(file: string) {
   const { stdout } = await run("ffprobe", ["-v", "error", "-show_streams", "-show_format", "-of", "json", file]);

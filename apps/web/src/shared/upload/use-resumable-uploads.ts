@@ -1,6 +1,7 @@
 import { UPLOADS_ENDPOINT, type UploadFinished, type UploadPurpose } from "@reelmart/core/api/media";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
+import { ApiRequestError } from "../api/client.ts";
 import type * as Tus from "tus-js-client";
 
 export type UploadStatus = "uploading" | "paused" | "processing" | "failed";
@@ -18,7 +19,10 @@ export interface UploadItem {
 export interface UploadRequest {
   file: File;
   purpose: UploadPurpose;
-  productId: string;
+  /** The upload's target: a product for product media and submissions, else a brand or a marketplace. */
+  productId?: string;
+  brandId?: string;
+  marketplaceId?: string;
   title?: string;
   category?: "product" | "ugc";
   /** Checked before sending (the server checks again and answers 413). */
@@ -48,6 +52,59 @@ export function uploadFailureReason(error: unknown): string {
   }
   if (error instanceof Error && /network|xhr|failed to fetch/i.test(error.message)) return "The connection was lost. Retry to continue where it stopped.";
   return error instanceof Error ? error.message : "Something went wrong";
+}
+
+/** What every upload sends: chunks, retries, and the metadata that names its purpose and target. */
+function tusOptions(request: UploadRequest): Tus.UploadOptions {
+  const target = { productId: request.productId, brandId: request.brandId, marketplaceId: request.marketplaceId, title: request.title, category: request.category };
+  return {
+    endpoint: UPLOADS_ENDPOINT,
+    chunkSize: CHUNK_BYTES,
+    retryDelays: RETRY_DELAYS,
+    removeFingerprintOnSuccess: true,
+    metadata: {
+      purpose: request.purpose,
+      filename: request.file.name,
+      filetype: request.file.type,
+      ...Object.fromEntries(Object.entries(target).filter((entry): entry is [string, string] => Boolean(entry[1]))),
+    },
+    // 4xx other than a lost lock are final: retrying a 415 cannot help.
+    onShouldRetry: (error, _attempt, defaults) => {
+      const status = (error as Tus.DetailedError).originalResponse?.getStatus() ?? 0;
+      return status === 0 || status === 409 || status === 423 || status >= 500 ? defaults.retryDelays !== null : false;
+    },
+  };
+}
+
+function parseFinished(body: string): UploadFinished | null {
+  try {
+    return JSON.parse(body) as UploadFinished;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One file over tus, as a promise (brand logos and covers, marketplace flags): resolves with what
+ * the server made of it, rejects with an ApiRequestError carrying the server's reason.
+ */
+export async function uploadFile(request: UploadRequest): Promise<UploadFinished> {
+  const tus = await loadTus();
+  return new Promise((resolve, reject) => {
+    const upload = new tus.Upload(request.file, {
+      ...tusOptions(request),
+      onSuccess: ({ lastResponse }) => {
+        const finished = parseFinished(lastResponse.getBody());
+        if (finished) resolve(finished);
+        else reject(new ApiRequestError(lastResponse.getStatus(), "bad_response", "The server's answer could not be read"));
+      },
+      onError: (error) => {
+        const status = (error as Tus.DetailedError).originalResponse?.getStatus() ?? 0;
+        reject(new ApiRequestError(status, status ? `http_${status}` : "network", uploadFailureReason(error)));
+      },
+    });
+    upload.start();
+  });
 }
 
 function formatMegabytes(bytes: number) {
@@ -98,31 +155,10 @@ export function useResumableUploads(options: { onFinished?: (item: UploadItem) =
           continue;
         }
         const upload = new tus.Upload(request.file, {
-          endpoint: UPLOADS_ENDPOINT,
-          chunkSize: CHUNK_BYTES,
-          retryDelays: RETRY_DELAYS,
-          removeFingerprintOnSuccess: true,
-          metadata: {
-            purpose: request.purpose,
-            productId: request.productId,
-            filename: request.file.name,
-            filetype: request.file.type,
-            ...(request.title ? { title: request.title } : {}),
-            ...(request.category ? { category: request.category } : {}),
-          },
-          // 4xx other than a lost lock are final: retrying a 415 cannot help.
-          onShouldRetry: (error, _attempt, defaults) => {
-            const status = (error as Tus.DetailedError).originalResponse?.getStatus() ?? 0;
-            return status === 0 || status === 409 || status === 423 || status >= 500 ? defaults.retryDelays !== null : false;
-          },
+          ...tusOptions(request),
           onProgress: (bytesSent) => patch(key, { bytesSent }),
           onSuccess: ({ lastResponse }) => {
-            let result: UploadFinished | null = null;
-            try {
-              result = JSON.parse(lastResponse.getBody()) as UploadFinished;
-            } catch {
-              result = null;
-            }
+            const result = parseFinished(lastResponse.getBody());
             const done = { ...item, bytesSent: request.file.size, status: "processing" as const, result };
             patch(key, done);
             uploads.current.delete(key);

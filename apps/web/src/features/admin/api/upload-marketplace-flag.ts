@@ -1,9 +1,8 @@
-import type { AdminMarketplace } from "@reelmart/core/api/admin";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { adminKeys } from "./admin-keys.ts";
-import { uploadImage } from "./upload-image.ts";
+import { uploadStoreImage } from "./upload-brand-image.ts";
 
-export const uploadMarketplaceFlag = ({ id, file }: { id: string; file: File }) => uploadImage<AdminMarketplace>(`/admin/marketplaces/${id}/flag`, file);
+export const uploadMarketplaceFlag = ({ id, file }: { id: string; file: File }) => uploadStoreImage({ purpose: "marketplace-flag", marketplaceId: id, file });
 
 export function useUploadMarketplaceFlag() {
   const queryClient = useQueryClient();

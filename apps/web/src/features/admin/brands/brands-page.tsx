@@ -131,7 +131,7 @@ function BrandDialog({ brand, onClose }: { brand: AdminBrand | null; onClose: ()
 
   const uploadCover = (file: File | undefined) => {
     if (!file || !current) return;
-    upload.mutate({ id: current.id, kind: "cover", file }, { onSuccess: (saved) => setCurrent(saved), onError: (error) => toastFailure(failure, error) });
+    upload.mutate({ id: current.id, kind: "cover", file }, { onSuccess: (url) => setCurrent({ ...current, coverImageUrl: url }), onError: (error) => toastFailure(failure, error) });
   };
 
   return (

@@ -176,7 +176,7 @@ function MarketplaceDialog({ marketplace, onClose }: { marketplace: AdminMarketp
                 if (!file) return;
                 uploadFlag.mutate(
                   { id: marketplace.id, file },
-                  { onSuccess: (saved) => form.setValue("flagUrl", saved.flagUrl, { shouldDirty: true }), onError: (error) => toastFailure("Upload failed", error) },
+                  { onSuccess: (url) => form.setValue("flagUrl", url, { shouldDirty: true }), onError: (error) => toastFailure("Upload failed", error) },
                 );
               }}
               className="text-sm text-neutral-300 file:mr-3 file:rounded-full file:border-0 file:bg-neutral-800 file:px-3 file:py-1.5 file:text-neutral-100"
