@@ -59,10 +59,10 @@ test("a brand's page on another site plays its videos through the snippet, talki
     await expect(frameElement).toHaveAttribute("src", `${store}/embed/brand/${brand.id}?layout=carousel`);
     const frame = frameElement.contentFrame();
     await expect(frame.locator("video").first()).toBeVisible();
-    // Muted, and playing: its clock moves.
-    await expect
-      .poll(() => frame.locator("video").first().evaluate((video: HTMLVideoElement) => (video.muted && !video.paused ? video.currentTime : 0)), { timeout: 20_000 })
-      .toBeGreaterThan(0);
+    // One video plays (the first one in view; how many are in view depends on the brand), muted: its clock moves.
+    const playing = () =>
+      frame.locator("video").evaluateAll((videos: HTMLVideoElement[]) => videos.filter((video) => video.muted && !video.paused && video.currentTime > 0).length);
+    await expect.poll(playing, { timeout: 20_000 }).toBe(1);
     const shop = frame.locator("a.card").first();
     await expect(shop).toHaveAttribute("target", "_blank");
     expect(new URL((await shop.getAttribute("href"))!, store).pathname).toMatch(/^\/product-profile\//);

@@ -10,10 +10,11 @@
   const inView = new Map();
 
   function update() {
+    // The most visible video, at least 60% in view; on a tie (a wide carousel shows several whole) the first.
     let best = null;
     let bestRatio = 0.6;
     for (const [video, ratio] of inView) {
-      if (ratio >= bestRatio) {
+      if (best ? ratio > bestRatio : ratio >= bestRatio) {
         best = video;
         bestRatio = ratio;
       }
