@@ -20,6 +20,8 @@ import { createSecurityHeaders, securityHeadersMiddleware } from "./http/securit
 import { validationHook } from "./http/validation.ts";
 import type { AppEnv } from "./http/viewer.ts";
 import type { Logger } from "./logger.ts";
+import { ShellTemplate } from "./modules/share-pages/page-head.ts";
+import { mountCrawlerFiles, mountSharePages } from "./modules/share-pages/share-pages.routes.ts";
 
 export interface AppParts {
   /** Middleware run on every /api request before the routes (the auth module's session lookup). */
@@ -68,7 +70,8 @@ export function createApp(deps: AppDeps, parts: AppParts): Hono<AppEnv> {
   app.route("/", api);
   app.get("/metrics", metricsHandler(deps.metrics, deps.config.metricsToken));
   for (const mount of (parts.mounts ?? []).filter((m) => !m.path.startsWith("/api/"))) app.route(mount.path, mount.app);
-  if (parts.webDir && existsSync(path.join(parts.webDir, "index.html"))) mountWebApp(app, parts.webDir);
+  mountCrawlerFiles(app, deps);
+  if (parts.webDir && existsSync(path.join(parts.webDir, "index.html"))) mountWebApp(app, parts.webDir, deps);
   app.onError((error, c) => handleError(error, c, deps.logger));
   return app;
 }
@@ -121,15 +124,17 @@ function requestLogger(logger: Logger) {
 
 /**
  * The built PWA: hashed assets are immutable; everything else revalidates, and unknown paths
- * fall back to index.html so the client router can show the page (or its not-found screen).
+ * fall back to index.html so the client router can show the page (or its not-found screen). The
+ * pages people share answer the same shell with a head of their own (modules/share-pages).
  */
-function mountWebApp(app: Hono<AppEnv>, webDir: string) {
+function mountWebApp(app: Hono<AppEnv>, webDir: string, deps: AppDeps) {
   const indexHtml = readFileSync(path.join(webDir, "index.html"), "utf8");
   const root = path.relative(process.cwd(), webDir) || ".";
   app.use(
     "/assets/*",
     serveStatic({ root, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable") }),
   );
+  mountSharePages(app, deps, new ShellTemplate(indexHtml));
   app.use(
     "*",
     serveStatic({

@@ -16,8 +16,9 @@ import { registerOrderRoutes } from "./modules/orders/orders.routes.ts";
 import { registerRealtimeRoutes } from "./modules/realtime/realtime.routes.ts";
 import { registerProfileRoutes } from "./modules/profile/profile.routes.ts";
 import { registerReviewRoutes } from "./modules/reviews/reviews.routes.ts";
+import { registerSharePagesRoutes } from "./modules/share-pages/share-pages.routes.ts";
 import { registerSearchRoutes } from "./modules/search/search.routes.ts";
 import { registerUploadRoutes } from "./modules/uploads/uploads.routes.ts";
 
 /** Every /api module, in the order their routes are registered. */
-export const apiModules: RegisterRoutes[] = [registerAdminGuard, registerHealthRoutes, registerCatalogRoutes, registerSearchRoutes, registerCartRoutes, registerReviewRoutes, registerDiscoveryRoutes, registerProfileRoutes, registerAuthProviderRoutes, registerAdminRoutes, registerMarketplaceRoutes, registerFeedRoutes, registerEngagementRoutes, registerRealtimeRoutes, registerMediaLibraryRoutes, registerUploadRoutes, registerOrderRoutes, registerAnalyticsRoutes, registerEmbedRoutes];
+export const apiModules: RegisterRoutes[] = [registerAdminGuard, registerHealthRoutes, registerCatalogRoutes, registerSearchRoutes, registerCartRoutes, registerReviewRoutes, registerDiscoveryRoutes, registerProfileRoutes, registerAuthProviderRoutes, registerAdminRoutes, registerMarketplaceRoutes, registerFeedRoutes, registerEngagementRoutes, registerRealtimeRoutes, registerMediaLibraryRoutes, registerUploadRoutes, registerOrderRoutes, registerAnalyticsRoutes, registerSharePagesRoutes, registerEmbedRoutes];

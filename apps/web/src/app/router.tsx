@@ -49,6 +49,8 @@ export const routes: RouteObject[] = [
         path: "product-profile/:id",
         ...page(async () => ({ Component: (await import("../features/product-profile/product-profile-page.tsx")).ProductProfilePage })),
       },
+      // One video's own page (docs/decisions/160): what the sitemap lists and search engines show in video results.
+      { path: "v/:mediaId", ...page(async () => ({ Component: (await import("../features/watch/watch-page.tsx")).WatchPage })) },
       { path: "brand-shop/:id", ...page(async () => ({ Component: (await import("../features/brands/brand-shop-page.tsx")).BrandShopPage })) },
       {
         path: "brand-directory",

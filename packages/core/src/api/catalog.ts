@@ -48,7 +48,8 @@ export type BrandRef = z.infer<typeof BrandRefSchema>;
 
 export const ProductStatusSchema = z.enum(["draft", "active", "archived"]);
 
-export const ProductSummarySchema = z.object({
+/** The fields a product has wherever it is shown: to shoppers (below) and in the admin (api/admin.ts). */
+export const ProductFieldsSchema = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
@@ -58,6 +59,9 @@ export const ProductSummarySchema = z.object({
   stock: z.number().int(),
   status: ProductStatusSchema,
   brandId: z.string().nullable(),
+});
+
+export const ProductSummarySchema = ProductFieldsSchema.extend({
   brand: BrandRefSchema.nullable(),
   thumbnailUrl: z.string().nullable(),
   rating: z.number().describe("Average review rating to 1 decimal; 4.5 when there are no reviews"),
@@ -93,6 +97,13 @@ export const ProductDetailSchema = ProductSummarySchema.extend({
   marketplaces: z.array(ProductMarketplaceSchema),
 });
 export type ProductDetail = z.infer<typeof ProductDetailSchema>;
+
+/** GET /api/videos/{id}: one ready, shopper-visible video with the product it sells (the /v/{id} watch page). */
+export const WatchVideoSchema = z.object({
+  media: MediaSchema,
+  product: ProductDetailSchema,
+});
+export type WatchVideo = z.infer<typeof WatchVideoSchema>;
 
 export const BrandSchema = z.object({
   id: z.string(),

@@ -144,3 +144,12 @@ export async function getProduct(source: CatalogueSource, id: string, marketplac
   }
   return toProductDetail(entry.row, media, entry.parts);
 }
+
+/**
+ * One active product's catalogue part as it is held (counters as old as the entry), or null: what a
+ * server-rendered page head needs, at no query on a warm server.
+ */
+export async function getCatalogueEntry(source: CatalogueSource, id: string): Promise<CatalogueEntry | null> {
+  const { entries } = await catalogueEntries(source, [id]);
+  return entries.get(id.toLowerCase()) ?? null;
+}

@@ -1,0 +1,96 @@
+import { createRoute } from "@hono/zod-openapi";
+import { IdParamSchema, WatchVideoSchema } from "@reelmart/core/api/catalog";
+import type { Context, Hono } from "hono";
+import type { AppDeps, RegisterRoutes } from "../../context.ts";
+import { errorResponse, jsonResponse } from "../../http/routes.ts";
+import type { AppEnv } from "../../http/viewer.ts";
+import { notFound } from "../../shared/errors.ts";
+import { getProduct } from "../catalog/products.service.ts";
+import type { PageHead, ShellTemplate } from "./page-head.ts";
+import { type Site, brandHead, homeHead, notFoundHead, productHead, watchHead } from "./page-meta.ts";
+import { StoreName, brandForPage, productForPage, readyVideoOf, videoForPage } from "./share-pages.service.ts";
+import { parseSitemapFileName, robotsTxt, sitemapFiles, sitemapIndexXml, sitemapUrls, urlsetXml } from "./sitemap.ts";
+
+// Server-rendered heads for the pages people share and crawlers index (docs/decisions/160): the
+// app shell with each page's own title, preview tags and JSON-LD; robots.txt and the sitemaps; and
+// the one API read the /v/{mediaId} watch page needs.
+
+const videoRoute = createRoute({
+  method: "get",
+  path: "/videos/{id}",
+  tags: ["catalogue"],
+  summary: "One ready video of an active product, with the product (the /v/{id} watch page)",
+  request: { params: IdParamSchema },
+  responses: {
+    200: jsonResponse(WatchVideoSchema, "The video and its product"),
+    400: errorResponse("id is not a uuid"),
+    404: errorResponse("No such video, or not one shoppers see"),
+  },
+});
+
+export const registerSharePagesRoutes: RegisterRoutes = (app, { database, catalogueCache }) => {
+  const source = { db: database.db, cache: catalogueCache };
+  app.openapi(videoRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const found = await videoForPage(source, id);
+    // The product with live counters (as GET /api/products/{id}); the video is one of its media.
+    const product = found && (await getProduct(source, found.product.id));
+    const media = product && readyVideoOf(product, id);
+    if (!product || !media) throw notFound(`Video with ID ${id} not found`, "id");
+    return c.json({ media, product }, 200);
+  });
+};
+
+/** robots.txt and the sitemaps, served with or without the web app. */
+export function mountCrawlerFiles(app: Hono<AppEnv>, { config, database }: AppDeps): void {
+  const origin = config.publicUrl;
+  const crawlerCache = (c: Context) => c.header("Cache-Control", "public, max-age=3600");
+  app.get("/robots.txt", (c) => {
+    crawlerCache(c);
+    return c.text(robotsTxt(origin));
+  });
+  app.get("/sitemap.xml", async (c) => {
+    crawlerCache(c);
+    return c.body(sitemapIndexXml(origin, await sitemapFiles(database.db)), 200, { "Content-Type": "application/xml; charset=utf-8" });
+  });
+  app.get("/sitemaps/:file", async (c) => {
+    const file = parseSitemapFileName(c.req.param("file"));
+    const urls = file ? await sitemapUrls(database.db, file.section, file.page) : [];
+    // Page 1 of a section exists even when empty (the index always names it); later pages only with URLs.
+    if (!file || (!urls.length && file.page > 1)) return c.text("No such sitemap", 404);
+    crawlerCache(c);
+    return c.body(urlsetXml(origin, urls), 200, { "Content-Type": "application/xml; charset=utf-8" });
+  });
+}
+
+/**
+ * The shell routes that have a head of their own. Registered before the static files (which would
+ * answer / with the plain index.html) and the SPA fallback, which keeps every other URL as it was.
+ */
+export function mountSharePages(app: Hono<AppEnv>, { config, database, catalogueCache, logger }: AppDeps, shell: ShellTemplate): void {
+  const source = { db: database.db, cache: catalogueCache };
+  const storeName = new StoreName(database.db, logger);
+  const site = async (): Promise<Site> => ({ origin: config.publicUrl, storeName: await storeName.get() });
+  const page = (c: Context<AppEnv>, head: PageHead, status: 200 | 404 = 200) => {
+    c.header("Cache-Control", "no-cache");
+    return c.html(shell.render(head), status);
+  };
+  const product = async (c: Context<AppEnv>) => {
+    const [found, where] = await Promise.all([productForPage(source, c.req.param("id") ?? ""), site()]);
+    if (!found) return page(c, notFoundHead(where), 404);
+    return page(c, productHead(where, found, readyVideoOf(found, c.req.query("media"))));
+  };
+
+  app.get("/", async (c) => page(c, homeHead(await site())));
+  app.get("/product/:id", product);
+  app.get("/purchase/:id", product);
+  app.get("/product-profile/:id", product);
+  app.get("/brand-shop/:id", async (c) => {
+    const [brand, where] = await Promise.all([brandForPage(database.db, c.req.param("id")), site()]);
+    return brand ? page(c, brandHead(where, brand)) : page(c, notFoundHead(where), 404);
+  });
+  app.get("/v/:id", async (c) => {
+    const [found, where] = await Promise.all([videoForPage(source, c.req.param("id")), site()]);
+    return found ? page(c, watchHead(where, found.product, found.video)) : page(c, notFoundHead(where), 404);
+  });
+}

@@ -1,0 +1,246 @@
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { type Server, createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import Validator from "@adobe/structured-data-validator";
+import { getRequestListener } from "@hono/node-server";
+import type { WatchVideo } from "@reelmart/core/api/catalog";
+import type { Kysely } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DB } from "../../db/schema.ts";
+import { createBrand, createMedia, createProduct } from "../../testing/fixtures.ts";
+import { type TestServer, startTestServer } from "../../testing/test-server.ts";
+
+// The share pages as a chat-preview fetcher or a crawler sees them: plain HTTP over a socket, no
+// JavaScript, only the first HTML. JSON-LD is checked with @adobe/structured-data-validator (Google's
+// rich-result rules for Product, Offer, AggregateRating, BreadcrumbList, VideoObject).
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const ORIGIN = "http://localhost:3000";
+// Admin input meant to break out of the head: closing the JSON-LD script, an attribute, a tag.
+const HOSTILE_TITLE = `Kurta </script><script>alert("x")</script> "quoted" & 'single' <b>`;
+
+let server: TestServer;
+let db: Kysely<DB>;
+let http: Server;
+let base: string;
+let staticDir: string;
+
+beforeAll(async () => {
+  // The web app's own index.html as the shell (the build adds only its script and style tags).
+  staticDir = mkdtempSync(path.join(os.tmpdir(), "reelmart-shell-"));
+  copyFileSync(path.resolve(here, "../../../../web/index.html"), path.join(staticDir, "index.html"));
+  server = await startTestServer({ STATIC_DIR: staticDir, PUBLIC_URL: ORIGIN });
+  db = server.deps.database.db;
+  http = createServer(getRequestListener(server.app.fetch));
+  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => http.close(resolve));
+  await server.close();
+  rmSync(staticDir, { recursive: true, force: true });
+});
+
+/** What a link-preview bot does: one GET, no scripts run. */
+async function fetchPage(target: string) {
+  const response = await fetch(`${base}${target}`, { headers: { "user-agent": "WhatsApp/2.23 (preview fetcher)" } });
+  return { status: response.status, html: await response.text() };
+}
+
+const decode = (value: string) =>
+  value.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+
+function meta(html: string, key: string): string[] {
+  const pattern = new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)" />`, "g");
+  return [...html.matchAll(pattern)].map((match) => decode(match[1]!));
+}
+
+function title(html: string): string | undefined {
+  const found = /<title>([^<]*)<\/title>/.exec(html);
+  return found ? decode(found[1]!) : undefined;
+}
+
+function link(html: string, rel: string): string | undefined {
+  const found = new RegExp(`<link rel="${rel}"(?: type="[^"]*")? href="([^"]*)" />`).exec(html);
+  return found ? decode(found[1]!) : undefined;
+}
+
+function jsonLd(html: string): Record<string, any>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((match) => JSON.parse(match[1]!));
+}
+
+/** Everything outside <head>: scripts, splash and root must be the shell's own. */
+const body = (html: string) => html.slice(html.indexOf("</head>"));
+const scripts = (html: string) => [...html.matchAll(/<script(?! type="application\/ld\+json")[^>]*>/g)].map((match) => match[0]);
+
+async function validate(items: Record<string, any>[]) {
+  const byType: Record<string, object[]> = {};
+  for (const item of items) (byType[item["@type"]] ??= []).push(structuredClone(item));
+  const issues = await new Validator().validate({ jsonld: byType });
+  return issues.filter((issue) => issue.severity === "ERROR").map((issue) => `${issue.rootType}: ${issue.issueMessage}`);
+}
+
+async function catalogue() {
+  const brand = await createBrand(db, { name: `Loom & "Co" ${Date.now()}`, logo_url: "/media/brands/loom.png" });
+  const product = await createProduct(db, {
+    title: HOSTILE_TITLE,
+    description: "Hand-block printed cotton kurta.",
+    price: "2000.00",
+    discount_percentage: "10",
+    stock: 5,
+    brand_id: brand.id,
+    thumbnail_url: "/media/images/kurta.webp",
+    rating_sum: 9,
+    review_count: 2,
+  });
+  const video = await createMedia(db, product.id, { title: "Kurta in motion", duration: 65, view_count: 1234, like_count: 56 });
+  const processing = await createMedia(db, product.id, { status: "processing" });
+  return { brand, product, video, processing };
+}
+
+describe("product pages in the first HTML", () => {
+  it("carry the product's title, price, image, canonical, preview tags and valid Product JSON-LD, escaped", async () => {
+    const { product, brand } = await catalogue();
+    const plain = await fetchPage("/cart");
+    for (const route of [`/product/${product.id}`, `/purchase/${product.id}`, `/product-profile/${product.id}`]) {
+      const { status, html } = await fetchPage(route);
+      expect(status, route).toBe(200);
+      expect(title(html)).toBe(`${HOSTILE_TITLE} | Reelmart`);
+      expect(meta(html, "og:title")).toEqual([HOSTILE_TITLE]);
+      expect(meta(html, "og:image")).toEqual([`${ORIGIN}/media/images/kurta.webp`]);
+      expect(meta(html, "og:type")).toEqual(["product"]);
+      expect(meta(html, "product:price:amount")).toEqual(["1800.00"]);
+      expect(meta(html, "description")[0]).toMatch(/^₹1,800\.00 · In stock · Hand-block/);
+      expect(meta(html, "twitter:card")).toEqual(["summary_large_image"]);
+      expect(link(html, "canonical")).toBe(`${ORIGIN}/product/${product.id}`);
+      expect(link(html, "alternate")).toBe(`${ORIGIN}/api/oembed?url=${encodeURIComponent(`${ORIGIN}/product/${product.id}`)}&format=json`);
+      // Nothing the admin typed opens a tag: the only <script> elements are the shell's and the JSON-LD blocks.
+      expect(html).not.toContain("<script>alert");
+      expect(html).not.toContain("<b>");
+      expect(body(html)).toBe(body(plain.html));
+      expect(scripts(html)).toEqual(scripts(plain.html));
+
+      const [productLd, breadcrumbs] = jsonLd(html);
+      expect(productLd).toMatchObject({
+        "@type": "Product",
+        name: HOSTILE_TITLE,
+        image: [`${ORIGIN}/media/images/kurta.webp`],
+        brand: { "@type": "Brand", name: brand.name },
+        offers: { "@type": "Offer", price: "1800.00", priceCurrency: "INR", availability: "https://schema.org/InStock" },
+        aggregateRating: { "@type": "AggregateRating", ratingValue: 4.5, reviewCount: 2 },
+      });
+      expect(breadcrumbs!.itemListElement.map((item: { name: string }) => item.name)).toEqual(["Reelmart", brand.name, HOSTILE_TITLE]);
+      expect(await validate(jsonLd(html))).toEqual([]);
+    }
+  });
+
+  it("with ?media= naming a ready video: og:video with its type and size, the video's page as canonical", async () => {
+    const { product, video, processing } = await catalogue();
+    const { status, html } = await fetchPage(`/product-profile/${product.id}?media=${video.id}`);
+    expect(status).toBe(200);
+    expect(meta(html, "og:type")).toEqual(["video.other"]);
+    expect(meta(html, "og:image")).toEqual([`${ORIGIN}${video.thumbnail_url}`]);
+    expect(meta(html, "og:video")[0]).toMatch(new RegExp(`^${ORIGIN}/media/videos/.+/720\\.mp4$`));
+    expect(meta(html, "og:video:type")).toEqual(["video/mp4"]);
+    expect(meta(html, "og:video:width")).toEqual(["405"]);
+    expect(meta(html, "og:video:height")).toEqual(["720"]);
+    expect(link(html, "canonical")).toBe(`${ORIGIN}/v/${video.id}`);
+
+    // A video shoppers do not see yet names nothing: the product's own preview.
+    const hidden = await fetchPage(`/product-profile/${product.id}?media=${processing.id}`);
+    expect(meta(hidden.html, "og:video")).toEqual([]);
+    expect(link(hidden.html, "canonical")).toBe(`${ORIGIN}/product/${product.id}`);
+  });
+
+  it("without reviews states no rating, and out of stock says so", async () => {
+    const product = await createProduct(db, { stock: 0 });
+    const { html } = await fetchPage(`/product/${product.id}`);
+    const [productLd] = jsonLd(html);
+    expect(productLd!.aggregateRating).toBeUndefined();
+    expect(productLd!.offers.availability).toBe("https://schema.org/OutOfStock");
+    expect(productLd!.image).toEqual([`${ORIGIN}/icons/icon-512.png`]);
+    expect(await validate(jsonLd(html))).toEqual([]);
+  });
+});
+
+describe("the watch page /v/{mediaId}", () => {
+  it("describes the video with a valid VideoObject, the product beside it", async () => {
+    const { product, video } = await catalogue();
+    const { status, html } = await fetchPage(`/v/${video.id}`);
+    expect(status).toBe(200);
+    expect(title(html)).toBe("Kurta in motion | Reelmart");
+    expect(link(html, "canonical")).toBe(`${ORIGIN}/v/${video.id}`);
+    expect(link(html, "alternate")).toBe(`${ORIGIN}/api/oembed?url=${encodeURIComponent(`${ORIGIN}/v/${video.id}`)}&format=json`);
+    const [videoLd, productLd] = jsonLd(html);
+    expect(videoLd).toMatchObject({
+      "@type": "VideoObject",
+      name: "Kurta in motion",
+      description: "Hand-block printed cotton kurta.",
+      thumbnailUrl: [`${ORIGIN}${video.thumbnail_url}`],
+      uploadDate: new Date(video.created_at).toISOString(),
+      duration: "PT1M5S",
+      embedUrl: `${ORIGIN}/embed/v/${video.id}`,
+      interactionStatistic: [
+        { interactionType: { "@type": "WatchAction" }, userInteractionCount: 1234 },
+        { interactionType: { "@type": "LikeAction" }, userInteractionCount: 56 },
+      ],
+    });
+    expect(videoLd!.contentUrl).toMatch(new RegExp(`^${ORIGIN}/media/videos/.+/720\\.mp4$`));
+    expect(productLd!.offers.price).toBe("1800.00");
+    expect(await validate(jsonLd(html))).toEqual([]);
+
+    const api = await server.json<WatchVideo>(`/api/videos/${video.id}`);
+    expect(api.status).toBe(200);
+    expect(api.body.media.id).toBe(video.id);
+    expect(api.body.product.id).toBe(product.id);
+  });
+
+  it("answers 404 with the shell for unknown, hidden and malformed ids (pages) and the API's error body", async () => {
+    const { product, processing } = await catalogue();
+    const draft = await createProduct(db, { status: "draft" });
+    const archived = await createProduct(db, { status: "archived" });
+    const archivedVideo = await createMedia(db, archived.id);
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    for (const route of [
+      `/product/${unknown}`,
+      `/product/${draft.id}`,
+      `/purchase/${archived.id}`,
+      "/product-profile/not-an-id",
+      `/brand-shop/${unknown}`,
+      "/brand-shop/x",
+      `/v/${processing.id}`,
+      `/v/${archivedVideo.id}`,
+      `/v/${product.id}`,
+      "/v/%3Cscript%3E",
+    ]) {
+      const { status, html } = await fetchPage(route);
+      expect(status, route).toBe(404);
+      expect(html, route).toContain('<div id="root"></div>');
+      expect(meta(html, "robots"), route).toEqual(["noindex"]);
+      expect(jsonLd(html), route).toEqual([]);
+    }
+    expect((await server.json(`/api/videos/${processing.id}`)).status).toBe(404);
+    expect(await server.json("/api/videos/nope")).toMatchObject({ status: 400, body: { error: { field: "id" } } });
+  });
+});
+
+describe("brand and home pages", () => {
+  it("name the brand and the store", async () => {
+    const { brand } = await catalogue();
+    const page = await fetchPage(`/brand-shop/${brand.id}`);
+    expect(page.status).toBe(200);
+    expect(title(page.html)).toBe(`${brand.name} | Reelmart`);
+    expect(meta(page.html, "og:image")).toEqual([`${ORIGIN}/media/brands/loom.png`]);
+    expect(jsonLd(page.html).map((item) => item["@type"])).toEqual(["Brand", "BreadcrumbList"]);
+    expect(await validate(jsonLd(page.html))).toEqual([]);
+
+    const home = await fetchPage("/");
+    expect(home.status).toBe(200);
+    expect(title(home.html)).toBe("Reelmart");
+    expect(link(home.html, "canonical")).toBe(`${ORIGIN}/`);
+    expect(jsonLd(home.html)[0]).toMatchObject({ "@type": "WebSite", url: `${ORIGIN}/` });
+  });
+});
