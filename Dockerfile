@@ -44,7 +44,10 @@ COPY --from=build /app/apps/server/src/modules/seed/assets apps/server/src/modul
 COPY --from=build /app/apps/web/package.json apps/web/
 COPY --from=build /app/apps/web/dist apps/web/dist
 # The official image's "node" user (uid 1000) owns only DATA_DIR; the code stays read-only to it.
-RUN mkdir -p /data && chown node:node /data
+# The build stamps are touched last: `npm run worker|backup|…` rebuilds the server when a file under
+# apps/server/src (here: the seed assets) is newer than its stamp, and this image has no esbuild.
+RUN mkdir -p /data && chown node:node /data \
+ && touch apps/server/dist/.build-stamp apps/server/dist/.server-build-stamp
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
