@@ -3,6 +3,7 @@ import { AlertTriangle, BarChart3, Captions, ImageIcon, Play, RotateCcw, Star, T
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../../../shared/ui/button.tsx";
+import { EmbedSnippetButton } from "../../components/embed-snippet.tsx";
 import { Spinner } from "../../../../shared/ui/spinner.tsx";
 import { type LibraryFilters, useMediaLibrary } from "../api/get-media-library.ts";
 import { useDeleteMedia } from "../api/delete-media.ts";
@@ -163,6 +164,7 @@ function MediaCard({ item, live, products, onPreview }: { item: LibraryItem; liv
               <ImageIcon className="size-3.5" aria-hidden="true" /> Set as cover
             </Button>
           ) : null}
+          {item.type === "video" && item.status === "ready" ? <EmbedSnippetButton target={{ kind: "v", id: item.id }} title={name} /> : null}
           {item.type === "video" ? (
             <Link
               to={`/admin/analytics/videos/${item.id}`}
