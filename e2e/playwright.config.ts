@@ -9,6 +9,8 @@ const PAYMENT_PORT = Number(process.env.E2E_PAYMENT_PORT ?? PORT + 1000);
 const PAYMENT_URL = `http://127.0.0.1:${PAYMENT_PORT}`;
 // A fresh data directory per run; workers inherit the same value through the environment.
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `reelmart-e2e-${Date.now()}`);
+// Emails and texts land here as files (support/outbox.ts reads the codes and links in them).
+process.env.MESSAGE_OUTBOX_DIR = path.join(process.env.E2E_DATA_DIR, "outbox");
 
 // Runs against the production build on a fresh data directory, in Debian's Chromium (Playwright
 // cannot download its own browser here) with a phone-sized, touch-enabled viewport.
@@ -49,6 +51,7 @@ export default defineConfig({
         DATA_DIR: process.env.E2E_DATA_DIR,
         PUBLIC_URL: `http://127.0.0.1:${PORT}`,
         LOG_LEVEL: "warn",
+        MESSAGE_OUTBOX_DIR: process.env.MESSAGE_OUTBOX_DIR,
         RAZORPAY_KEY_ID: PAYMENT_STAND_IN.keyId,
         RAZORPAY_KEY_SECRET: PAYMENT_STAND_IN.keySecret,
         RAZORPAY_WEBHOOK_SECRET: PAYMENT_STAND_IN.webhookSecret,

@@ -1,10 +1,12 @@
 import { createHmac } from "node:crypto";
 import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
+import { messageCount, nextMessageMatch } from "./support/outbox.ts";
 import { asReturningVisitor } from "./support/returning-visitor.ts";
 import { signUpViaApi } from "./support/sign-up.ts";
 
 // Issue #15 in a phone-sized browser: the app works under its own Content-Security-Policy, the
-// shell carries the security headers, and a shopper enrols in TOTP two-factor and signs in with a code.
+// shell carries the security headers, a shopper enrols in TOTP two-factor and signs in with a code,
+// and the password-less ways in (a code by text, a code or a link by email) work from the sign-in page.
 
 /** RFC 6238 TOTP (SHA-1, 6 digits, 30 s), as an authenticator app computes it from the shown key. */
 function totp(base32Secret: string, at = Date.now()): string {
@@ -90,4 +92,48 @@ test("a shopper turns on TOTP two-factor and then signs in with a code from the 
   await expect(page).not.toHaveURL(/\/auth/);
   const session = (await (await page.request.get("/api/session")).json()) as { user: { email: string } | null };
   expect(session.user?.email).toBe(email);
+});
+
+test("a shopper signs in with a code texted to their phone, then with a code and with a link emailed to them", async ({ page, request, baseURL }) => {
+  await asReturningVisitor(page, request);
+  const signedInAs = async () => ((await (await page.request.get("/api/session")).json()) as { user: { email: string } | null }).user;
+  const signOut = async () => expect((await page.request.post("/api/auth/sign-out", { headers: { origin: baseURL! }, data: {} })).ok()).toBe(true);
+
+  // A new number gets an account on the way in.
+  const phone = `+9198${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+  await page.goto("/auth");
+  await page.getByRole("button", { name: "Continue with phone" }).click();
+  await page.getByLabel("Phone number").fill(phone);
+  await page.getByRole("button", { name: "Text me a code" }).click();
+  await expect(page.getByText(`We texted a code to ${phone}.`)).toBeVisible();
+  await page.getByLabel("Code").fill(await nextMessageMatch(phone, /\b\d{4,8}\b/, 0));
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).not.toHaveURL(/\/auth/);
+  expect(await signedInAs()).not.toBeNull();
+  await signOut();
+
+  const email = `otp-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+  expect((await signUpViaApi(request, { headers: { origin: baseURL! }, data: { email, password: "correct-horse-battery", name: "Code Shopper" } })).ok()).toBe(true);
+  const requestByEmail = async (button: string) => {
+    await page.goto("/auth");
+    await page.getByRole("button", { name: "Email me a code or link" }).click();
+    await page.getByLabel("Email").fill(email);
+    const before = await messageCount(email);
+    await page.getByRole("button", { name: button }).click();
+    return before;
+  };
+
+  const beforeCode = await requestByEmail("Email me a code");
+  await expect(page.getByText(`We emailed a code to ${email}.`)).toBeVisible();
+  await page.getByLabel("Code").fill(await nextMessageMatch(email, /\b\d{6}\b/, beforeCode));
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).not.toHaveURL(/\/auth/);
+  expect((await signedInAs())?.email).toBe(email);
+  await signOut();
+
+  const beforeLink = await requestByEmail("Email me a sign-in link");
+  await expect(page.getByText(`We emailed a sign-in link to ${email}. Open it on this device to continue.`)).toBeVisible();
+  await page.goto(await nextMessageMatch(email, /https?:\/\/\S+/, beforeLink));
+  await expect(page).not.toHaveURL(/\/auth/);
+  expect((await signedInAs())?.email).toBe(email);
 });

@@ -1,4 +1,4 @@
-// `npm run migrate|seed|admin|worker -- …`: the server's command-line entry, built if needed. Only the
+// `npm run migrate|seed|admin|worker|backup|restore|move -- …`: the server's command-line entry, built if needed. Only the
 // server bundle is rebuilt: a running server keeps serving the web files its pages already refer to.
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";

@@ -38,7 +38,7 @@ export async function startServer({ root, store, port, env = {}, timeoutMs }) {
     await stop(child);
     throw error;
   }
-  return { baseUrl, healthyAfterMs: Math.round(performance.now() - started), stop: () => stop(child) };
+  return { baseUrl, pid: child.pid, healthyAfterMs: Math.round(performance.now() - started), stop: () => stop(child) };
 }
 
 /** The bare node:http reference server answering `bodyFile`'s bytes. */

@@ -6,6 +6,7 @@ import { withFastLane } from "./http/fast-lane.ts";
 import { loadConfigOrReport } from "./load-config.ts";
 import { createLogger } from "./logger.ts";
 import { startControlSocket } from "./modules/admin/control-socket.ts";
+import { backupShop } from "./modules/backup/backup.cli.ts";
 import { startMediaWorkers } from "./modules/media/media-jobs.ts";
 import type { Workers } from "./modules/media/queue.ts";
 import { seedOnFirstStart } from "./modules/seed/seed.ts";
@@ -28,7 +29,9 @@ async function main() {
   // With the embedded database this process alone can open it, so `npm run admin` sends its changes
   // here over a local socket (docs/decisions/040-admin-cli-control-socket.md).
   const control =
-    server.deps.database.kind === "pglite" ? await startControlSocket({ dataDir: config.dataDir, db: server.deps.database.db, logger }) : null;
+    server.deps.database.kind === "pglite"
+      ? await startControlSocket({ dataDir: config.dataDir, db: server.deps.database.db, logger, backup: (file) => backupShop(server.deps, file) })
+      : null;
   let mediaWorkers: Workers | undefined;
   const listener = withFastLane(server.fastLane, getRequestListener(server.app.fetch, { hostname: config.host }));
   const httpServer = createServer(listener).listen(config.port, config.host, () => {

@@ -37,7 +37,8 @@ describe("access is checked before input on every operation", () => {
       const name = `${operation.method} ${operation.path}`;
       const anonymous = await call(operation);
       expect(anonymous.status, name).toBe(401);
-      expect(((await anonymous.json()) as { error: { code: string } }).error.code, name).toBe("unauthenticated");
+      // A HEAD answer has no body (the tus upload status); the status says it all.
+      if (operation.method !== "HEAD") expect(((await anonymous.json()) as { error: { code: string } }).error.code, name).toBe("unauthenticated");
       if (operation.requires!.includes("admin")) {
         const asShopper = await call(operation, shopper.headers);
         expect(asShopper.status, name).toBe(403);

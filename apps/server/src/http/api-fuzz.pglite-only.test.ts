@@ -118,7 +118,8 @@ describe("generated bad requests never reach a 500", () => {
         }
         const label = `${operation.method} ${path} as ${who}`;
         expect(response.status, label).toBeLessThan(500);
-        if (response.status >= 400) {
+        // HEAD answers carry no body (RFC 9110), so only their status is checked.
+        if (response.status >= 400 && operation.method !== "HEAD") {
           const text = await response.text();
           const parsed = JSON.parse(text) as { error?: { code?: unknown; message?: unknown } };
           expect(typeof parsed.error?.code, `${label}: ${text.slice(0, 200)}`).toBe("string");

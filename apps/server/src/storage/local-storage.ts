@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -48,7 +48,7 @@ export function createLocalStorage(root: string): Storage {
       try {
         const [stats, sidecar] = await Promise.all([stat(file), readFile(sidecarPath(file), "utf8")]);
         const meta = JSON.parse(sidecar) as Sidecar;
-        return { size: stats.size, contentType: meta.contentType, etag: meta.etag, lastModified: stats.mtime };
+        return { size: stats.size, contentType: meta.contentType, etag: meta.etag, lastModified: stats.mtime, cacheControl: meta.cacheControl };
       } catch {
         return null;
       }
@@ -60,6 +60,22 @@ export function createLocalStorage(root: string): Storage {
       const file = filePath(bucket, key);
       await rm(file, { force: true });
       await rm(sidecarPath(file), { force: true });
+    },
+    async *list(bucket) {
+      const base = path.join(root, bucket);
+      let entries;
+      try {
+        entries = await readdir(base, { recursive: true, withFileTypes: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+        throw error;
+      }
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        // Sidecars and half-written temporaries are not objects; keys are relative, '/'-separated.
+        const key = path.relative(base, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
+        if (isValidKey(key) && !key.endsWith(".meta.json") && !key.endsWith(".tmp")) yield key;
+      }
     },
     publicUrl(bucket, key) {
       return `/media/${bucket}/${key}`;

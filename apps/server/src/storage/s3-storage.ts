@@ -6,6 +6,7 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   S3Client,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
@@ -104,6 +105,7 @@ export function createS3Storage(settings: S3Settings): S3Storage {
           contentType: head.ContentType ?? "application/octet-stream",
           etag: head.ETag ?? `"${key}"`,
           lastModified: head.LastModified ?? new Date(0),
+          cacheControl: head.CacheControl,
         };
       } catch (error) {
         if (isNotFound(error)) return null;
@@ -123,6 +125,15 @@ export function createS3Storage(settings: S3Settings): S3Storage {
     async delete(bucket, key) {
       await whenReady();
       await client.send(new DeleteObjectCommand({ Bucket: bucketName(bucket), Key: checkedKey(key) }));
+    },
+    async *list(bucket) {
+      await whenReady();
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: bucketName(bucket), ContinuationToken }));
+        for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
     publicUrl(bucket, key) {
       return publicBase ? `${publicBase}/${bucketName(bucket)}/${key}` : `/media/${bucket}/${key}`;

@@ -12,6 +12,7 @@ export interface StoredObjectInfo {
   contentType: string;
   etag: string;
   lastModified: Date;
+  cacheControl?: string;
 }
 
 export interface PutOptions {
@@ -35,6 +36,8 @@ export interface Storage {
   head(bucket: Bucket, key: string): Promise<StoredObjectInfo | null>;
   read(bucket: Bucket, key: string, range?: ByteRange): Promise<Readable>;
   delete(bucket: Bucket, key: string): Promise<void>;
+  /** Every key in a bucket (backups and moves copy them all). */
+  list(bucket: Bucket): AsyncIterable<string>;
   /** The URL the browser uses for an object. */
   publicUrl(bucket: Bucket, key: string): string;
 }

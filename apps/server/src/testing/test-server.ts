@@ -14,9 +14,14 @@ export interface TestServer extends Server {
   dataDir: string;
 }
 
-/** A whole server on a fresh database and a temporary data directory, for one test file; `logTo` receives its log lines. */
+/**
+ * A whole server on a fresh database and a temporary data directory, for one test file; `logTo`
+ * receives its log lines. With DATA_DIR or DATABASE_URL in `env` it opens that shop as `npm start`
+ * would (the embedded database on disk, or that PostgreSQL database) and leaves it in place at close.
+ */
 export async function startTestServer(env: Record<string, string> = {}, logTo?: DestinationStream): Promise<TestServer> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "reelmart-test-"));
+  const ownShop = !env.DATA_DIR && !env.DATABASE_URL;
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "reelmart-test-"));
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: dataDir,
@@ -26,8 +31,7 @@ export async function startTestServer(env: Record<string, string> = {}, logTo?: 
     PUBLIC_URL: "http://localhost:3000",
     ...env,
   });
-  const database = await openTestDatabase();
-  const server = await bootstrap(config, createLogger(config, logTo), { database });
+  const server = await bootstrap(config, createLogger(config, logTo), ownShop ? { database: await openTestDatabase() } : {});
   const request = async (target: string, init?: RequestInit) =>
     server.app.request(target, { ...init, headers: { origin: config.publicUrl, ...init?.headers } });
   return {
@@ -40,7 +44,7 @@ export async function startTestServer(env: Record<string, string> = {}, logTo?: 
     },
     async close() {
       await server.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownShop) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

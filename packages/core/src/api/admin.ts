@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CursorSchema, MoneySchema, ProductStatusSchema } from "./catalog.ts";
+import { CursorSchema, MoneySchema, ProductFieldsSchema, ProductPromotionSchema, ProductStatusSchema, ProductVariantSchema } from "./catalog.ts";
 import { UuidSchema } from "../ids.ts";
 import { OrderStatsSchema } from "./orders.ts";
 
@@ -96,36 +96,11 @@ export const AdminMediaSchema = z.object({
 });
 export type AdminMedia = z.infer<typeof AdminMediaSchema>;
 
-export const AdminVariantSchema = z.object({
-  id: z.string(),
-  size: z.string().nullable(),
-  color: z.string().nullable(),
-  colorHex: z.string().nullable(),
-  stock: z.number().int(),
-  priceAdjustment: MoneySchema,
-  imageUrl: z.string().nullable(),
-});
-
-export const AdminPromotionSchema = z.object({
-  hasPromotion: z.boolean(),
-  label: z.string().nullable(),
-  promoEndDate: z.string().nullable(),
-});
-
-export const AdminProductSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  price: MoneySchema,
-  discountPercentage: z.number(),
-  category: z.string(),
-  stock: z.number().int(),
-  status: ProductStatusSchema,
-  brandId: z.string().nullable(),
+export const AdminProductSchema = ProductFieldsSchema.extend({
   specifications: z.record(z.string(), z.unknown()),
   highlights: z.array(z.string()).describe("In display order"),
-  promotion: AdminPromotionSchema.nullable(),
-  variants: z.array(AdminVariantSchema),
+  promotion: ProductPromotionSchema.omit({ id: true }).nullable(),
+  variants: z.array(ProductVariantSchema),
   marketplaceIds: z.array(z.string()),
   media: z.array(AdminMediaSchema).describe("By displayOrder"),
   version: z.number().int().describe("Send it back with a save: a save based on an older version answers 409"),

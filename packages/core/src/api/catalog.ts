@@ -48,7 +48,8 @@ export type BrandRef = z.infer<typeof BrandRefSchema>;
 
 export const ProductStatusSchema = z.enum(["draft", "active", "archived"]);
 
-export const ProductSummarySchema = z.object({
+/** The fields a product has wherever it is shown: to shoppers (below) and in the admin (api/admin.ts). */
+export const ProductFieldsSchema = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
@@ -58,6 +59,9 @@ export const ProductSummarySchema = z.object({
   stock: z.number().int(),
   status: ProductStatusSchema,
   brandId: z.string().nullable(),
+});
+
+export const ProductSummarySchema = ProductFieldsSchema.extend({
   brand: BrandRefSchema.nullable(),
   thumbnailUrl: z.string().nullable(),
   rating: z.number().describe("Average review rating to 1 decimal; 4.5 when there are no reviews"),

@@ -43,6 +43,7 @@ export async function adminCommandViaServer(args: string[], dataDir: string, loc
   }
   try {
     const result = await sendControlRequest(dataDir, { command: "set-admin-role", email: parsed.email, isAdmin: parsed.isAdmin });
+    if (result.ok && !("email" in result)) throw new ControlSocketUnavailableError("The server's answer was not about the admin role.");
     return report(result, parsed.isAdmin);
   } catch (error) {
     if (!(error instanceof ControlSocketUnavailableError)) throw error;

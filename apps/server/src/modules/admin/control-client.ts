@@ -3,6 +3,8 @@ import net from "node:net";
 import { type ControlRequest, type ControlResponse, ControlResponseSchema, MAX_CONTROL_LINE_BYTES, controlSocketPath } from "./control-protocol.ts";
 
 const REPLY_TIMEOUT_MS = 10_000;
+/** A backup copies every file before it answers. */
+const BACKUP_REPLY_TIMEOUT_MS = 6 * 60 * 60 * 1000;
 
 export class ControlSocketUnavailableError extends Error {}
 
@@ -29,7 +31,7 @@ export async function sendControlRequest(dataDir: string, request: ControlReques
       reject(new ControlSocketUnavailableError(message));
     };
     connection.setEncoding("utf8");
-    connection.setTimeout(REPLY_TIMEOUT_MS, () => fail("The server did not answer on its control socket in time."));
+    connection.setTimeout(request.command === "backup" ? BACKUP_REPLY_TIMEOUT_MS : REPLY_TIMEOUT_MS, () => fail("The server did not answer on its control socket in time."));
     connection.on("error", (error) => fail(`Could not reach the server's control socket: ${error.message}`));
     connection.on("connect", () => connection.write(`${JSON.stringify(request)}\n`));
     connection.on("data", (chunk: string) => {

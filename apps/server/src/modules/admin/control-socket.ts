@@ -14,21 +14,35 @@ export interface ControlSocket {
   close(): Promise<void>;
 }
 
+/** What a backup wrote: total rows, files and their bytes. */
+export interface BackupResult {
+  rows: number;
+  files: number;
+  fileBytes: number;
+}
+
 export interface ControlSocketInput {
   dataDir: string;
   db: Kysely<DB>;
   logger: Logger;
+  /** Writes a backup of the running shop to an absolute path (modules/backup); passed in so admin does not depend on it. */
+  backup?: (file: string) => Promise<BackupResult>;
 }
 
-async function execute(request: ControlRequest, db: Kysely<DB>): Promise<ControlResponse> {
+type Handlers = Pick<ControlSocketInput, "db" | "backup">;
+
+async function execute(request: ControlRequest, { db, backup }: Handlers): Promise<ControlResponse> {
   switch (request.command) {
     case "set-admin-role":
       return setAdminRole(db, request.email, request.isAdmin);
+    case "backup":
+      if (!backup) return { ok: false, message: "This server cannot write backups." };
+      return { ok: true, file: request.file, ...(await backup(request.file)) };
   }
 }
 
 /** Parses and validates one request line; every failure becomes an answer, never a crash. */
-async function answer(line: string, db: Kysely<DB>, logger: Logger): Promise<ControlResponse> {
+async function answer(line: string, handlers: Handlers, logger: Logger): Promise<ControlResponse> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(line);
@@ -38,16 +52,16 @@ async function answer(line: string, db: Kysely<DB>, logger: Logger): Promise<Con
   const request = ControlRequestSchema.safeParse(parsed);
   if (!request.success) return { ok: false, message: "Unknown or invalid control command." };
   try {
-    const result = await execute(request.data, db);
-    logger.info({ control: request.data.command, email: request.data.email, ok: result.ok }, "control command");
+    const result = await execute(request.data, handlers);
+    logger.info({ control: request.data.command, ok: result.ok }, "control command");
     return result;
   } catch (error) {
     logger.error({ err: error, control: request.data.command }, "control command failed");
-    return { ok: false, message: "The server could not apply the change; see its log." };
+    return { ok: false, message: `The server could not run ${request.data.command}: ${(error as Error).message} (more in its log).` };
   }
 }
 
-function serve(connection: net.Socket, db: Kysely<DB>, logger: Logger) {
+function serve(connection: net.Socket, handlers: Handlers, logger: Logger) {
   let buffered = "";
   let done = false;
   const reply = (response: ControlResponse) => {
@@ -66,7 +80,9 @@ function serve(connection: net.Socket, db: Kysely<DB>, logger: Logger) {
       return;
     }
     done = true;
-    void answer(buffered.slice(0, newline), db, logger).then((response) => reply(response));
+    // No idle timeout while a command (a backup) runs; the client keeps its own.
+    connection.setTimeout(0);
+    void answer(buffered.slice(0, newline), handlers, logger).then((response) => reply(response));
   });
 }
 
@@ -75,10 +91,10 @@ function serve(connection: net.Socket, db: Kysely<DB>, logger: Logger) {
  * lock calls this, so a socket file already there was left by a server that crashed and is removed.
  * A failure to listen is logged and the server carries on: the CLI then reports the locked directory.
  */
-export async function startControlSocket({ dataDir, db, logger }: ControlSocketInput): Promise<ControlSocket | null> {
+export async function startControlSocket({ dataDir, db, logger, backup }: ControlSocketInput): Promise<ControlSocket | null> {
   const socketPath = controlSocketPath(dataDir);
   rmSync(socketPath, { force: true });
-  const server = net.createServer((connection) => serve(connection, db, logger));
+  const server = net.createServer((connection) => serve(connection, { db, backup }, logger));
   const listening = new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.once("listening", () => {

@@ -69,7 +69,7 @@ const identityErrors = createAuthMiddleware(async (ctx) => {
  */
 export function buildAuthOptions({ config, database, secret, delivery }: AuthOptionsInput): BetterAuthOptions {
   const logger = createLogger(config);
-  const send = delivery ?? createLogDelivery(logger);
+  const send = delivery ?? createLogDelivery(logger, config.messageOutboxDir);
   const secure = config.publicUrl.startsWith("https://");
   return {
     appName: "Reelmart",

@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
 import type { Logger } from "../../logger.ts";
 
 export interface OutgoingEmail {
@@ -32,14 +34,31 @@ function remember(message: DeliveredMessage) {
   if (recentMessages.length > RECENT_LIMIT) recentMessages.splice(0, recentMessages.length - RECENT_LIMIT);
 }
 
-export function createLogDelivery(logger: Logger): Delivery {
+let outboxSequence = 0;
+
+/** One JSON file per message, named so that a directory listing sorts oldest first. */
+async function writeToOutbox(dir: string, message: DeliveredMessage) {
+  await mkdir(dir, { recursive: true });
+  const name = `${Date.now()}-${process.pid}-${String(++outboxSequence).padStart(6, "0")}-${message.kind}.json`;
+  await writeFile(path.join(dir, name), JSON.stringify({ ...message, sentAt: new Date().toISOString() }), { mode: 0o600 });
+}
+
+/**
+ * Writes each message to the log and, when `outboxDir` is set (MESSAGE_OUTBOX_DIR), also as a file
+ * there: a stand-in for a mail and SMS provider that people and browser tests can read.
+ */
+export function createLogDelivery(logger: Logger, outboxDir?: string): Delivery {
+  const deliver = async (message: DeliveredMessage) => {
+    remember(message);
+    if (outboxDir) await writeToOutbox(outboxDir, message);
+  };
   return {
     async sendEmail(message) {
-      remember({ kind: "email", ...message });
+      await deliver({ kind: "email", ...message });
       logger.info({ delivery: "email", to: message.to, subject: message.subject }, `[email to ${message.to}] ${message.subject}\n${message.text}`);
     },
     async sendSms(message) {
-      remember({ kind: "sms", ...message });
+      await deliver({ kind: "sms", ...message });
       logger.info({ delivery: "sms", to: message.to }, `[sms to ${message.to}] ${message.text}`);
     },
   };

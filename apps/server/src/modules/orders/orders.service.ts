@@ -418,6 +418,35 @@ const orderColumns = [
 const money = (paise: string | number) => fromPaise(Number(paise));
 const iso = (value: Date | string) => new Date(value).toISOString();
 
+interface OrderBaseRow {
+  id: string;
+  number: string | number | bigint;
+  status: string;
+  payment_status: string;
+  delivery_status: string;
+  payment_method: string;
+  subtotal_paise: string | number;
+  delivery_fee_paise: string | number;
+  total_paise: string | number;
+  currency: string;
+  item_count: number;
+  created_at: Date | string;
+}
+
+/** The fields every view of an order shares (core's OrderBaseSchema), for the shopper and the admin alike. */
+const orderBaseOf = (row: OrderBaseRow) => ({
+  id: row.id,
+  number: String(row.number),
+  ...statusesOf(row),
+  paymentMethod: row.payment_method as Order["paymentMethod"],
+  subtotal: money(row.subtotal_paise),
+  deliveryFee: money(row.delivery_fee_paise),
+  total: money(row.total_paise),
+  currency: row.currency,
+  itemCount: row.item_count,
+  createdAt: iso(row.created_at),
+});
+
 /** Shoppers may cancel until the parcel ships (no fee). */
 export const shopperMayCancel = (status: string) => status === "pending_payment" || status === "placed";
 
@@ -448,17 +477,8 @@ export async function getOrder(deps: OrdersDeps, userId: string | null, orderId:
         }
       : null;
   return {
-    id: row.id,
-    number: String(row.number),
+    ...orderBaseOf(row),
     marketplaceId: row.marketplace_id,
-    ...statusesOf(row),
-    paymentMethod: row.payment_method as Order["paymentMethod"],
-    subtotal: money(row.subtotal_paise),
-    deliveryFee: money(row.delivery_fee_paise),
-    total: money(row.total_paise),
-    currency: row.currency,
-    itemCount: row.item_count,
-    createdAt: iso(row.created_at),
     expiresAt: row.expires_at ? iso(row.expires_at) : null,
     shippingAddress: { ...address, line2: address.line2 ?? "" },
     lines: lines.map((line) => ({
@@ -528,16 +548,7 @@ export async function listOrders(db: Kysely<DB>, filter: OrderListFilter): Promi
   const last = page[page.length - 1];
   return {
     items: page.map((row) => ({
-      id: row.id,
-      number: String(row.number),
-      ...statusesOf(row),
-      paymentMethod: row.payment_method as Order["paymentMethod"],
-      subtotal: money(row.subtotal_paise),
-      deliveryFee: money(row.delivery_fee_paise),
-      total: money(row.total_paise),
-      currency: row.currency,
-      itemCount: row.item_count,
-      createdAt: iso(row.created_at),
+      ...orderBaseOf(row),
       title: row.first_title ?? "",
       imageUrl: row.first_image ?? null,
       lineCount: Number(row.line_count ?? 0),

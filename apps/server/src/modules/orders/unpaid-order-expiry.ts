@@ -11,7 +11,7 @@ export function ordersDeps({ config, database: { db }, logger }: Pick<AppDeps, "
   return {
     db,
     logger,
-    delivery: createLogDelivery(logger),
+    delivery: createLogDelivery(logger, config.messageOutboxDir),
     provider: config.razorpay ? createRazorpayProvider(config.razorpay) : undefined,
     paymentTimeoutMinutes: config.orderPaymentTimeoutMinutes,
   };

@@ -10,6 +10,7 @@ import { type AppEnv, getViewer } from "../../http/viewer.ts";
 import type { Viewer } from "../../shared/viewer.ts";
 import { authorizeUpload, checkContentType, finishUpload, isPurpose, maxBytesFor, parseUploadMetadata, tooLargeMessage } from "./uploads.service.ts";
 import { StorageUploadStore, tusError } from "./upload-store.ts";
+import { describeUploads } from "./uploads.openapi.ts";
 
 export const UPLOADS_PATH = "/api/uploads";
 const EXPIRY_SWEEP_MS = 10 * 60 * 1000;
@@ -78,7 +79,7 @@ export function createUploads(deps: AppDeps) {
     const viewer = getViewer(c);
     if (c.req.method !== "OPTIONS" && !viewer) return c.json(errorBody(ERROR_CODES.unauthenticated, "Sign in required"), 401);
     viewers.set(c.req.raw, viewer);
-    return tus.handleWeb(c.req.raw);
+    return asJsonError(await tus.handleWeb(c.req.raw), c.req.method);
   };
 
   return {
@@ -91,7 +92,25 @@ export function createUploads(deps: AppDeps) {
   };
 }
 
+/**
+ * Some refusals @tus/server writes itself, in plain text, without onResponseError (a missing or
+ * wrong Tus-Resumable, an unknown method): they get the API's {"error":{code,message}} shape too.
+ * HEAD answers carry no body, so they stay as they are.
+ */
+async function asJsonError(response: Response, method: string): Promise<Response> {
+  if (response.status < 400 || method === "HEAD" || response.headers.get("content-type")?.includes("application/json")) return response;
+  const text = (await response.text()).trim();
+  const headers = new Headers(response.headers);
+  headers.set("content-type", "application/json");
+  headers.delete("content-length");
+  // Already the API's shape (tusError bodies, which tus sends without a content type).
+  if (text.startsWith('{"error":')) return new Response(text, { status: response.status, headers });
+  const code = response.status === 404 ? ERROR_CODES.notFound : response.status >= 500 ? ERROR_CODES.internal : ERROR_CODES.badRequest;
+  return new Response(JSON.stringify(errorBody(code, text || "Upload request refused")), { status: response.status, headers });
+}
+
 export const registerUploadRoutes: RegisterRoutes = (app, deps) => {
+  describeUploads(app);
   const uploads = createUploads(deps);
   if (deps.config.env !== "test") uploads.scheduleExpirySweep();
   // Hono routes HEAD as GET (the raw request keeps its HEAD method for tus).

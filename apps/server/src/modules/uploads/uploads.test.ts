@@ -174,6 +174,10 @@ describe("resumable uploads (tus) and processing", () => {
   it("answers 401 anonymous, 403 to a shopper uploading product media, 404 for another user's upload", async () => {
     const anonymous = await fetch(`${http.url}/api/uploads`, { method: "POST", headers: { "tus-resumable": "1.0.0", "upload-length": "10" } });
     expect(anonymous.status).toBe(401);
+    // tus's own plain-text refusals come in the API's error shape too.
+    const noVersion = await fetch(`${http.url}/api/uploads`, { method: "POST", headers: { cookie: admin.cookie, "upload-length": "10" } });
+    expect(noVersion.status).toBe(412);
+    expect(((await noVersion.json()) as { error: { code: string } }).error.code).toBe("bad_request");
     const shopperTry = await tusUpload(http.url, shopper, portrait, { purpose: "product-video", productId });
     expect(shopperTry.status).toBe(403);
     const notCarted = await tusUpload(http.url, shopper, portrait, { purpose: "submission", productId });
@@ -203,6 +207,22 @@ describe("resumable uploads (tus) and processing", () => {
     const mine = await fetch(location, { method: "HEAD", headers: { cookie: admin.cookie, "tus-resumable": "1.0.0" } });
     expect(mine.status).toBe(200);
     expect(mine.headers.get("upload-offset")).toBe("0");
+  });
+
+  it("is described in /api/openapi.json: creation, HEAD, PATCH, DELETE with Upload-Metadata and the refusals", async () => {
+    type Operation = { security?: unknown[]; description?: string; parameters?: { name: string; in: string }[]; responses: Record<string, unknown> };
+    const { body } = await server.json<{ paths: Record<string, Record<string, Operation>> }>("/api/openapi.json");
+    const create = body.paths["/api/uploads"]?.post;
+    const one = body.paths["/api/uploads/{id}"] ?? {};
+    expect(Object.keys(one).sort()).toEqual(["delete", "head", "patch"]);
+    expect(create?.security).toEqual([{ session: [] }]);
+    expect(create?.parameters?.map((parameter) => `${parameter.in}:${parameter.name}`)).toEqual(["header:Tus-Resumable", "header:Upload-Length", "header:Upload-Metadata"]);
+    for (const key of ["purpose", "productId", "brandId", "marketplaceId", "title", "category"]) expect(create?.description).toContain(`\`${key}\``);
+    expect(Object.keys(create!.responses)).toEqual(expect.arrayContaining(["201", "400", "401", "403", "404", "413"]));
+    expect(Object.keys(one.patch!.responses)).toEqual(expect.arrayContaining(["200", "204", "404", "409", "410", "413", "415", "422"]));
+    expect(one.patch!.parameters?.map((parameter) => parameter.name)).toEqual(expect.arrayContaining(["Tus-Resumable", "Upload-Offset", "id"]));
+    expect(Object.keys(one.head!.responses)).toEqual(expect.arrayContaining(["200", "404", "410"]));
+    expect(Object.keys(one.delete!.responses)).toEqual(expect.arrayContaining(["204", "404"]));
   });
 
   it("removes incomplete uploads past their expiry with their parts", async () => {

@@ -6,10 +6,10 @@ import { CheckCircle2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation, useParams } from "react-router";
 import { toast } from "sonner";
-import { DELIVERY_STATUS_LABELS, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, orderEventLabel, orderStatusTone } from "../../shared/orders/order-status.ts";
+import { DeliveryAddress, OrderLines, OrderTimeline } from "../../shared/orders/order-details.tsx";
+import { DELIVERY_STATUS_LABELS, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, orderStatusTone, orderTimeFormat } from "../../shared/orders/order-status.ts";
 import { payOnline } from "../../shared/orders/pay-online.ts";
 import { PageHeader } from "../../shared/ui/page-header.tsx";
-import { ProductImage } from "../../shared/product/product-image.tsx";
 import { useSession } from "../../shared/session/use-session.ts";
 import { Button } from "../../shared/ui/button.tsx";
 import { Dialog } from "../../shared/ui/dialog.tsx";
@@ -18,7 +18,6 @@ import { Spinner } from "../../shared/ui/spinner.tsx";
 import { useCancelOrder } from "./api/cancel-order.ts";
 import { orderQueryKey, useOrder } from "./api/get-order.ts";
 
-const timeFormat = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", hour: "numeric", minute: "2-digit" });
 
 /** /orders/{id}: lines, totals, address, the three statuses and the timeline; cancel before shipping. */
 export function OrderPage() {
@@ -104,13 +103,13 @@ function OrderDetail({ order, placed }: { order: Order; placed: boolean }) {
           </span>
         </div>
         <p className="mt-2 text-xs text-neutral-400">
-          Placed {timeFormat.format(new Date(order.createdAt))} · {order.paymentMethod === "cod" ? "Cash on delivery" : "Paid online"}
+          Placed {orderTimeFormat.format(new Date(order.createdAt))} · {order.paymentMethod === "cod" ? "Cash on delivery" : "Paid online"}
         </p>
         {order.status === "pending_payment" ? (
           <div className="mt-3 flex flex-col gap-2">
             <p className="text-sm text-amber-300">
               Waiting for your payment to be confirmed.
-              {order.expiresAt ? ` Unpaid orders are cancelled at ${timeFormat.format(new Date(order.expiresAt))}.` : ""}
+              {order.expiresAt ? ` Unpaid orders are cancelled at ${orderTimeFormat.format(new Date(order.expiresAt))}.` : ""}
             </p>
             {order.payment ? (
               <Button onClick={() => void onPay()} disabled={paying}>
@@ -145,28 +144,7 @@ function OrderDetail({ order, placed }: { order: Order; placed: boolean }) {
         </Dialog>
       </section>
 
-      <section aria-labelledby="items-heading" className="rounded-2xl border border-neutral-800 bg-neutral-950 p-4">
-        <h2 id="items-heading" className="text-base font-semibold">
-          Items
-        </h2>
-        <ul aria-label="Order lines" className="mt-2 divide-y divide-neutral-900">
-          {order.lines.map((line) => (
-            <li key={line.id} className="flex items-center gap-3 py-2 text-sm">
-              <ProductImage src={line.imageUrl} alt="" className="size-12 shrink-0 rounded-lg" />
-              <div className="min-w-0 flex-1">
-                {line.productId ? (
-                  <Link to={`/product/${line.productId}`} className="line-clamp-1 font-medium text-white hover:underline">
-                    {line.title}
-                  </Link>
-                ) : (
-                  <p className="line-clamp-1 font-medium text-white">{line.title}</p>
-                )}
-                <p className="text-xs text-neutral-400">{[line.variantLabel, `${line.quantity} × ${formatPrice(line.unitPrice)}`].filter(Boolean).join(" · ")}</p>
-              </div>
-              <p className="font-medium text-white">{formatPrice(line.lineTotal)}</p>
-            </li>
-          ))}
-        </ul>
+      <OrderLines lines={order.lines} productLink={(line) => (line.productId ? `/product/${line.productId}` : null)}>
         <dl className="mt-2 space-y-1 border-t border-neutral-900 pt-3 text-sm">
           <div className="flex justify-between text-neutral-300">
             <dt>Subtotal</dt>
@@ -182,34 +160,9 @@ function OrderDetail({ order, placed }: { order: Order; placed: boolean }) {
           </div>
           <p className="text-xs text-neutral-400">Inclusive of all taxes</p>
         </dl>
-      </section>
-
-      <section aria-labelledby="address-heading" className="rounded-2xl border border-neutral-800 bg-neutral-950 p-4 text-sm">
-        <h2 id="address-heading" className="text-base font-semibold">
-          Delivering to
-        </h2>
-        <p className="mt-2 font-medium text-white">{address.name}</p>
-        <p className="text-neutral-400">{[address.line1, address.line2, address.city, address.state, address.postalCode].filter(Boolean).join(", ")}</p>
-        <p className="text-neutral-400">{address.phone}</p>
-      </section>
-
-      <section aria-labelledby="timeline-heading" className="rounded-2xl border border-neutral-800 bg-neutral-950 p-4">
-        <h2 id="timeline-heading" className="text-base font-semibold">
-          Timeline
-        </h2>
-        <ol aria-label="Order timeline" className="mt-3 space-y-3 border-l border-neutral-800 pl-4">
-          {order.timeline.map((event) => (
-            <li key={event.id} className="relative text-sm">
-              <span aria-hidden className="absolute top-1.5 -left-[21px] size-2 rounded-full bg-rose-500" />
-              <p className="font-medium text-white">{orderEventLabel(event.kind)}</p>
-              <p className="text-xs text-neutral-400">
-                {timeFormat.format(new Date(event.createdAt))}
-                {event.note ? ` · ${event.note}` : ""}
-              </p>
-            </li>
-          ))}
-        </ol>
-      </section>
+      </OrderLines>
+      <DeliveryAddress title="Delivering to" address={address} />
+      <OrderTimeline events={order.timeline} />
     </div>
   );
 }

@@ -55,3 +55,4 @@ export function orderStatusTone(status: OrderStatus): string {
 }
 
 export const orderDateFormat = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric" });
+export const orderTimeFormat = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", hour: "numeric", minute: "2-digit" });

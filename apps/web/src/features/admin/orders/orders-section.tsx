@@ -5,7 +5,8 @@ import { useMemo, useState } from "react";
 import { Link, Route, Routes, useParams, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { useMarketplaceList } from "../../../shared/marketplace/api/get-marketplaces.ts";
-import { DELIVERY_STATUS_LABELS, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, orderDateFormat, orderEventLabel } from "../../../shared/orders/order-status.ts";
+import { DeliveryAddress, OrderLines, OrderTimeline } from "../../../shared/orders/order-details.tsx";
+import { DELIVERY_STATUS_LABELS, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, orderDateFormat } from "../../../shared/orders/order-status.ts";
 import { OrderStatusBadge } from "../../../shared/orders/order-status-badge.tsx";
 import { Button } from "../../../shared/ui/button.tsx";
 import { Field } from "../../../shared/ui/field.tsx";
@@ -196,8 +197,8 @@ function OrderScreen() {
         }
       />
       <div className="grid gap-4 md:grid-cols-2">
-        <section aria-labelledby="order-statuses" className="rounded-xl border border-white/10 p-4 text-sm">
-          <h2 id="order-statuses" className="mb-3 text-sm font-semibold text-white">
+        <section aria-labelledby="order-statuses" className="rounded-2xl border border-neutral-800 bg-neutral-950 p-4 text-sm">
+          <h2 id="order-statuses" className="mb-3 text-base font-semibold">
             Status
           </h2>
           <dl className="grid grid-cols-2 gap-y-2">
@@ -228,52 +229,12 @@ function OrderScreen() {
             </div>
           ) : null}
         </section>
-        <section aria-labelledby="order-address" className="rounded-xl border border-white/10 p-4 text-sm">
-          <h2 id="order-address" className="mb-3 text-sm font-semibold text-white">
-            Delivery address
-          </h2>
-          <p className="font-medium text-white">{address.name}</p>
-          <p className="text-neutral-400">{[address.line1, address.line2, address.city, address.state, address.postalCode, address.countryCode].filter(Boolean).join(", ")}</p>
-          <p className="text-neutral-400">{address.phone}</p>
-        </section>
+        <DeliveryAddress title="Delivery address" address={address} />
       </div>
-      <section aria-labelledby="order-items" className="mt-4 rounded-xl border border-white/10 p-4 text-sm">
-        <h2 id="order-items" className="text-sm font-semibold text-white">
-          Items
-        </h2>
-        <ul className="divide-y divide-white/10">
-          {data.lines.map((line) => (
-            <li key={line.id} className="flex justify-between gap-3 py-2">
-              <span>
-                {line.title}
-                {line.variantLabel ? <span className="text-neutral-400"> · {line.variantLabel}</span> : null}
-                <span className="text-neutral-400">
-                  {" "}
-                  · {line.quantity} × {formatPrice(line.unitPrice)}
-                </span>
-              </span>
-              <span className="font-medium whitespace-nowrap tabular-nums">{formatPrice(line.lineTotal)}</span>
-            </li>
-          ))}
-        </ul>
-      </section>
-      <section aria-labelledby="order-timeline" className="mt-4 rounded-xl border border-white/10 p-4 text-sm">
-        <h2 id="order-timeline" className="mb-3 text-sm font-semibold text-white">
-          Timeline
-        </h2>
-        <ol className="space-y-2">
-          {data.timeline.map((event) => (
-            <li key={event.id}>
-              <span className="font-medium text-white">{orderEventLabel(event.kind)}</span>
-              <span className="text-neutral-400">
-                {" "}
-                · {event.actor} · {new Date(event.createdAt).toLocaleString("en-IN")}
-                {event.note ? ` · ${event.note}` : ""}
-              </span>
-            </li>
-          ))}
-        </ol>
-      </section>
+      <div className="mt-4 grid gap-4">
+        <OrderLines lines={data.lines} productLink={(line) => (line.productId ? `/admin/products/edit/${line.productId}` : null)} />
+        <OrderTimeline events={data.timeline} showActor />
+      </div>
       <ConfirmDialog
         open={confirm !== undefined}
         onOpenChange={(open) => !open && !act.isPending && setConfirming(null)}

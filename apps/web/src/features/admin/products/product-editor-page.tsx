@@ -32,6 +32,24 @@ const sectionClass = "flex flex-col gap-4 rounded-xl border border-white/10 bg-n
 const smallControl =
   "w-full rounded-lg border border-neutral-700 bg-neutral-900 px-3 py-2 text-sm text-white placeholder:text-neutral-500 focus:border-rose-500 focus:outline-none aria-[invalid=true]:border-red-500";
 
+/** An editor section holding a list the owner grows with its Add button (variants, specifications, highlights). */
+function ListSection({ title, addLabel, onAdd, children }: { title: string; addLabel: string; onAdd: () => void; children: React.ReactNode }) {
+  const headingId = useId();
+  return (
+    <section className={sectionClass} aria-labelledby={headingId}>
+      <div className="flex items-center justify-between">
+        <h2 id={headingId} className="font-semibold text-white">
+          {title}
+        </h2>
+        <Button size="sm" variant="outline" onClick={onAdd}>
+          <Plus aria-hidden="true" className="size-4" /> {addLabel}
+        </Button>
+      </div>
+      {children}
+    </section>
+  );
+}
+
 /** /admin/products/edit/{id} */
 export function ProductEditorPage() {
   const { id = "" } = useParams();
@@ -232,15 +250,7 @@ function ProductEditor({ product, onReload }: { product: AdminProduct; onReload:
             </ul>
           </section>
 
-          <section className={sectionClass} aria-labelledby="variants-heading">
-            <div className="flex items-center justify-between">
-              <h2 id="variants-heading" className="font-semibold text-white">
-                Variants
-              </h2>
-              <Button size="sm" variant="outline" onClick={() => variants.append({ size: "", color: "", colorHex: "", stock: "0", priceAdjustment: "0", imageUrl: "" })}>
-                <Plus aria-hidden="true" className="size-4" /> Add variant
-              </Button>
-            </div>
+          <ListSection title="Variants" addLabel="Add variant" onAdd={() => variants.append({ size: "", color: "", colorHex: "", stock: "0", priceAdjustment: "0", imageUrl: "" })}>
             {variants.fields.length === 0 ? <p className="text-sm text-neutral-400">No variants. Add sizes and colours the shopper chooses from.</p> : null}
             <ul className="flex flex-col gap-3">
               {variants.fields.map((field, index) => (
@@ -284,17 +294,9 @@ function ProductEditor({ product, onReload }: { product: AdminProduct; onReload:
               ))}
             </ul>
             {errorText(errors, "variants") ? <p className="text-sm text-red-400">{errorText(errors, "variants")}</p> : null}
-          </section>
+          </ListSection>
 
-          <section className={sectionClass} aria-labelledby="specs-heading">
-            <div className="flex items-center justify-between">
-              <h2 id="specs-heading" className="font-semibold text-white">
-                Specifications
-              </h2>
-              <Button size="sm" variant="outline" onClick={() => specRows.append({ key: "", value: "" })}>
-                <Plus aria-hidden="true" className="size-4" /> Add
-              </Button>
-            </div>
+          <ListSection title="Specifications" addLabel="Add" onAdd={() => specRows.append({ key: "", value: "" })}>
             <p className="text-xs text-neutral-400">Known keys: sizes, colors, offers, highlights (comma-separated lists). Any other key is shown as typed.</p>
             <div className="flex flex-wrap gap-2">
               {["sizes", "colors", "offers", "highlights"]
@@ -325,17 +327,9 @@ function ProductEditor({ product, onReload }: { product: AdminProduct; onReload:
               </label>
             </div>
             {errorText(errors, "specifications") ? <p className="text-sm text-red-400">{errorText(errors, "specifications")}</p> : null}
-          </section>
+          </ListSection>
 
-          <section className={sectionClass} aria-labelledby="highlights-heading">
-            <div className="flex items-center justify-between">
-              <h2 id="highlights-heading" className="font-semibold text-white">
-                Highlights
-              </h2>
-              <Button size="sm" variant="outline" onClick={() => highlights.append({ text: "" })}>
-                <Plus aria-hidden="true" className="size-4" /> Add highlight
-              </Button>
-            </div>
+          <ListSection title="Highlights" addLabel="Add highlight" onAdd={() => highlights.append({ text: "" })}>
             <ol className="flex flex-col gap-2">
               {highlights.fields.map((field, index) => (
                 <li key={field.id} className="flex items-end gap-2">
@@ -354,7 +348,7 @@ function ProductEditor({ product, onReload }: { product: AdminProduct; onReload:
                 </li>
               ))}
             </ol>
-          </section>
+          </ListSection>
         </div>
 
         <div className="flex flex-col gap-5">
