@@ -69,6 +69,11 @@ export default tseslint.config(
     },
   },
   {
+    // Plain browser scripts served as they are (the embed's, decision 165): no bundler, no node.
+    files: ["apps/web/public/**/*.js"],
+    languageOptions: { sourceType: "script", globals: { ...globals.browser } },
+  },
+  {
     files: ["apps/web/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { "react-hooks": reactHooks },

@@ -1,16 +1,19 @@
 import { readFile } from "node:fs/promises";
+import { insertCatalogue } from "./catalogue-data.mjs";
+import { startServer } from "./processes.mjs";
+import { createStore } from "./store.mjs";
 
 // Signed-in shoppers for the write scenarios. Each signs up from an address of its own, sent in
 // X-Forwarded-For to a server that trusts the bench's loopback proxy (TRUSTED_PROXIES), so the
 // sign-up rate limit (5 per 10 s per client) sees many clients, as it would in a real shop.
 
 /** The setting a bench server needs for `signUpShoppers`. */
-export const TRUST_LOOPBACK_PROXY = { TRUSTED_PROXIES: "127.0.0.1" };
+const TRUST_LOOPBACK_PROXY = { TRUSTED_PROXIES: "127.0.0.1" };
 
 const clientAddress = (index) => `10.77.${Math.floor(index / 250)}.${(index % 250) + 1}`;
 
 /** Signs up `count` shoppers; resolves to the headers each one's writes need. */
-export async function signUpShoppers(baseUrl, count) {
+async function signUpShoppers(baseUrl, count) {
   const tag = Date.now();
   return Promise.all(
     Array.from({ length: count }, async (_, index) => {
@@ -30,7 +33,7 @@ export async function signUpShoppers(baseUrl, count) {
 }
 
 /** What the write scenarios act on: the first `count` products with a video, each with an in-stock variant (or none). */
-export async function shoppableVideos(baseUrl, count) {
+async function shoppableVideos(baseUrl, count) {
   const { items } = await (await fetch(`${baseUrl}/api/products?limit=${count}`)).json();
   return Promise.all(
     items
@@ -50,4 +53,32 @@ export async function shoppableVideos(baseUrl, count) {
 export async function residentMb(pid) {
   const status = await readFile(`/proc/${pid}/status`, "utf8");
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024);
+}
+
+/**
+ * A fresh store with `products` bench products, a server on it, `shoppers` signed-in shoppers and
+ * `targets` videos to act on; runs `measure({ server, shoppers, targets })`, then cleans up.
+ */
+export async function withShoppers({ root, port, products, shoppers: count, targets: targetCount }, measure) {
+  const store = await createStore();
+  try {
+    await (await startServer({ root, store, port })).stop();
+    await insertCatalogue(store, products);
+    const server = await startServer({ root, store, port, env: TRUST_LOOPBACK_PROXY });
+    try {
+      const shoppers = await signUpShoppers(server.baseUrl, count);
+      const targets = await shoppableVideos(server.baseUrl, targetCount);
+      return await measure({ server, shoppers, targets });
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await store.cleanup();
+  }
+}
+
+/** Autocannon's failures, with what they were. */
+export function failuresOf(result) {
+  const count = result.non2xx + result.errors + result.timeouts;
+  return { count, text: `${count} failed (${result.non2xx} non-2xx ${JSON.stringify(result.statusCodeStats)}, ${result.timeouts} timeouts, ${result.errors} errors)` };
 }

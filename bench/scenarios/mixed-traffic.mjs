@@ -4,10 +4,7 @@
 // request, resident memory growing less than 150 MB during the run and at most 350 MB at its end.
 import os from "node:os";
 import autocannon from "autocannon";
-import { insertCatalogue } from "../lib/catalogue-data.mjs";
-import { startServer } from "../lib/processes.mjs";
-import { TRUST_LOOPBACK_PROXY, residentMb, shoppableVideos, signUpShoppers } from "../lib/shoppers.mjs";
-import { createStore } from "../lib/store.mjs";
+import { failuresOf, residentMb, withShoppers } from "../lib/shoppers.mjs";
 
 const CONNECTIONS = 50;
 const SHOPPERS = 20;
@@ -43,35 +40,22 @@ function mixedRequests(shoppers, targets) {
 export default {
   name: "mixed-traffic",
   description: `${CONNECTIONS} connections for ${DURATION_S} s: 70% reads, 20% writes by ${SHOPPERS} shoppers, 10% search; RSS sampled every second`,
-  async run({ root, port }) {
-    const store = await createStore();
-    try {
-      await (await startServer({ root, store, port })).stop();
-      await insertCatalogue(store, PRODUCTS);
-      const server = await startServer({ root, store, port, env: TRUST_LOOPBACK_PROXY });
-      try {
-        const shoppers = await signUpShoppers(server.baseUrl, SHOPPERS);
-        const targets = await shoppableVideos(server.baseUrl, 40);
-        const requests = mixedRequests(shoppers, targets);
-        await autocannon({ url: server.baseUrl, connections: CONNECTIONS, duration: 3, requests });
-        const rssAtStartMb = await residentMb(server.pid);
-        let rssPeakMb = rssAtStartMb;
-        const sampler = setInterval(() => void residentMb(server.pid).then((mb) => (rssPeakMb = Math.max(rssPeakMb, mb))).catch(() => {}), 1000);
-        const result = await autocannon({ url: server.baseUrl, connections: CONNECTIONS, duration: DURATION_S, requests });
-        clearInterval(sampler);
-        const rssAtEndMb = await residentMb(server.pid);
-        const growthMb = rssAtEndMb - rssAtStartMb;
-        const failures = result.non2xx + result.errors + result.timeouts;
-        const loadAverage = os.loadavg().map((value) => Math.round(value * 100) / 100);
-        const pass = result.latency.p99 <= BUDGET.p99Ms && failures === 0 && growthMb < BUDGET.growthMb && rssAtEndMb <= BUDGET.rssMb;
-        const detail = `p99 ${result.latency.p99} ms, p50 ${result.latency.p50} ms, ${Math.round(result.requests.average)} req/s, ${failures} failed (${result.non2xx} non-2xx ${JSON.stringify(result.statusCodeStats)}, ${result.timeouts} timeouts, ${result.errors} errors), RSS ${rssAtStartMb} → ${rssAtEndMb} MB (peak ${rssPeakMb}) (load average ${loadAverage.join(" ")})`;
-        console.log(`mixed traffic: ${detail}  ${pass ? "PASS" : "FAIL"} (p99 ≤ ${BUDGET.p99Ms} ms, none failed, growth < ${BUDGET.growthMb} MB, RSS ≤ ${BUDGET.rssMb} MB)`);
-        return { name: "mixed-traffic", p99Ms: result.latency.p99, failures, rssAtStartMb, rssAtEndMb, rssPeakMb, growthMb, loadAverage, budget: BUDGET, pass, detail };
-      } finally {
-        await server.stop();
-      }
-    } finally {
-      await store.cleanup();
-    }
-  },
+  run: ({ root, port }) =>
+    withShoppers({ root, port, products: PRODUCTS, shoppers: SHOPPERS, targets: 40 }, async ({ server, shoppers, targets }) => {
+      const requests = mixedRequests(shoppers, targets);
+      await autocannon({ url: server.baseUrl, connections: CONNECTIONS, duration: 3, requests });
+      const rssAtStartMb = await residentMb(server.pid);
+      let rssPeakMb = rssAtStartMb;
+      const sampler = setInterval(() => void residentMb(server.pid).then((mb) => (rssPeakMb = Math.max(rssPeakMb, mb))).catch(() => {}), 1000);
+      const result = await autocannon({ url: server.baseUrl, connections: CONNECTIONS, duration: DURATION_S, requests });
+      clearInterval(sampler);
+      const rssAtEndMb = await residentMb(server.pid);
+      const growthMb = rssAtEndMb - rssAtStartMb;
+      const failures = failuresOf(result);
+      const loadAverage = os.loadavg().map((value) => Math.round(value * 100) / 100);
+      const pass = result.latency.p99 <= BUDGET.p99Ms && failures.count === 0 && growthMb < BUDGET.growthMb && rssAtEndMb <= BUDGET.rssMb;
+      const detail = `p99 ${result.latency.p99} ms, p50 ${result.latency.p50} ms, ${Math.round(result.requests.average)} req/s, ${failures.text}, RSS ${rssAtStartMb} → ${rssAtEndMb} MB (peak ${rssPeakMb}) (load average ${loadAverage.join(" ")})`;
+      console.log(`mixed traffic: ${detail}  ${pass ? "PASS" : "FAIL"} (p99 ≤ ${BUDGET.p99Ms} ms, none failed, growth < ${BUDGET.growthMb} MB, RSS ≤ ${BUDGET.rssMb} MB)`);
+      return { name: "mixed-traffic", p99Ms: result.latency.p99, failures: failures.count, rssAtStartMb, rssAtEndMb, rssPeakMb, growthMb, loadAverage, budget: BUDGET, pass, detail };
+    }),
 };

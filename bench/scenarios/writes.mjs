@@ -3,10 +3,7 @@
 // catalogue of bench data. Budget: p99 ≤ 50 ms; writes/s reported. Every answer must be a success.
 import os from "node:os";
 import autocannon from "autocannon";
-import { insertCatalogue } from "../lib/catalogue-data.mjs";
-import { startServer } from "../lib/processes.mjs";
-import { TRUST_LOOPBACK_PROXY, shoppableVideos, signUpShoppers } from "../lib/shoppers.mjs";
-import { createStore } from "../lib/store.mjs";
+import { failuresOf, withShoppers } from "../lib/shoppers.mjs";
 
 const SHOPPERS = 50;
 const PRODUCTS = 1000;
@@ -40,29 +37,16 @@ function shopperRequests(shoppers, targets) {
 export default {
   name: "writes",
   description: `likes, unlikes and cart adds by ${SHOPPERS} signed-in shoppers at once for ${DURATION_S} s`,
-  async run({ root, port }) {
-    const store = await createStore();
-    try {
-      await (await startServer({ root, store, port })).stop();
-      await insertCatalogue(store, PRODUCTS);
-      const server = await startServer({ root, store, port, env: TRUST_LOOPBACK_PROXY });
-      try {
-        const shoppers = await signUpShoppers(server.baseUrl, SHOPPERS);
-        const targets = await shoppableVideos(server.baseUrl, TARGETS);
-        const result = await autocannon({ url: server.baseUrl, connections: SHOPPERS, duration: DURATION_S, requests: shopperRequests(shoppers, targets), initialContext: {} });
-        const p99Ms = result.latency.p99;
-        const writesPerSecond = Math.round(result.requests.average);
-        const failures = result.non2xx + result.errors + result.timeouts;
-        const loadAverage = os.loadavg().map((value) => Math.round(value * 100) / 100);
-        const pass = p99Ms <= BUDGET_P99_MS && failures === 0;
-        const detail = `p99 ${p99Ms} ms, p50 ${result.latency.p50} ms, ${writesPerSecond} writes/s, ${failures} failed (${result.non2xx} non-2xx ${JSON.stringify(result.statusCodeStats)}, ${result.timeouts} timeouts, ${result.errors} errors) (load average ${loadAverage.join(" ")})`;
-        console.log(`writes: ${detail}  ${pass ? "PASS" : "FAIL"} (p99 ≤ ${BUDGET_P99_MS} ms, none failed)`);
-        return { name: "writes", p99Ms, p50Ms: result.latency.p50, writesPerSecond, failures, loadAverage, budget: { p99Ms: BUDGET_P99_MS }, pass, detail };
-      } finally {
-        await server.stop();
-      }
-    } finally {
-      await store.cleanup();
-    }
-  },
+  run: ({ root, port }) =>
+    withShoppers({ root, port, products: PRODUCTS, shoppers: SHOPPERS, targets: TARGETS }, async ({ server, shoppers, targets }) => {
+      const result = await autocannon({ url: server.baseUrl, connections: SHOPPERS, duration: DURATION_S, requests: shopperRequests(shoppers, targets), initialContext: {} });
+      const p99Ms = result.latency.p99;
+      const writesPerSecond = Math.round(result.requests.average);
+      const failures = failuresOf(result);
+      const loadAverage = os.loadavg().map((value) => Math.round(value * 100) / 100);
+      const pass = p99Ms <= BUDGET_P99_MS && failures.count === 0;
+      const detail = `p99 ${p99Ms} ms, p50 ${result.latency.p50} ms, ${writesPerSecond} writes/s, ${failures.text} (load average ${loadAverage.join(" ")})`;
+      console.log(`writes: ${detail}  ${pass ? "PASS" : "FAIL"} (p99 ≤ ${BUDGET_P99_MS} ms, none failed)`);
+      return { name: "writes", p99Ms, p50Ms: result.latency.p50, writesPerSecond, failures: failures.count, loadAverage, budget: { p99Ms: BUDGET_P99_MS }, pass, detail };
+    }),
 };

@@ -6,6 +6,7 @@ import { registerAuthProviderRoutes } from "./modules/auth/auth-providers.routes
 import { registerCartRoutes } from "./modules/cart/cart.routes.ts";
 import { registerCatalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { registerDiscoveryRoutes } from "./modules/discovery/discovery.routes.ts";
+import { registerEmbedRoutes } from "./modules/embed/embed.routes.ts";
 import { registerEngagementRoutes } from "./modules/engagement/engagement.routes.ts";
 import { registerFeedRoutes } from "./modules/feed/feed.routes.ts";
 import { registerHealthRoutes } from "./modules/health/health.routes.ts";
@@ -20,4 +21,4 @@ import { registerSearchRoutes } from "./modules/search/search.routes.ts";
 import { registerUploadRoutes } from "./modules/uploads/uploads.routes.ts";
 
 /** Every /api module, in the order their routes are registered. */
-export const apiModules: RegisterRoutes[] = [registerAdminGuard, registerHealthRoutes, registerCatalogRoutes, registerSearchRoutes, registerCartRoutes, registerReviewRoutes, registerDiscoveryRoutes, registerProfileRoutes, registerAuthProviderRoutes, registerAdminRoutes, registerMarketplaceRoutes, registerFeedRoutes, registerEngagementRoutes, registerRealtimeRoutes, registerMediaLibraryRoutes, registerUploadRoutes, registerOrderRoutes, registerAnalyticsRoutes, registerSharePagesRoutes];
+export const apiModules: RegisterRoutes[] = [registerAdminGuard, registerHealthRoutes, registerCatalogRoutes, registerSearchRoutes, registerCartRoutes, registerReviewRoutes, registerDiscoveryRoutes, registerProfileRoutes, registerAuthProviderRoutes, registerAdminRoutes, registerMarketplaceRoutes, registerFeedRoutes, registerEngagementRoutes, registerRealtimeRoutes, registerMediaLibraryRoutes, registerUploadRoutes, registerOrderRoutes, registerAnalyticsRoutes, registerSharePagesRoutes, registerEmbedRoutes];

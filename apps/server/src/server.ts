@@ -18,6 +18,7 @@ import { catalogueCachePrefill } from "./modules/catalog/products.service.ts";
 import { FeedMemory } from "./modules/feed/feed.memory.ts";
 import { sessionMiddleware } from "./modules/auth/session-middleware.ts";
 import { splashRoutes } from "./modules/admin/splash.routes.ts";
+import { embedPageRoutes } from "./modules/embed/embed.routes.ts";
 import { apiModules } from "./modules.ts";
 import { scheduleUnpaidOrderExpiry } from "./modules/orders/unpaid-order-expiry.ts";
 import { PeriodicTasks } from "./periodic-tasks.ts";
@@ -80,6 +81,7 @@ export async function bootstrap(config: Config, logger: Logger, options: Bootstr
         { path: "/api/auth", app: authRoutes(auth) },
         { path: "/media", app: createMediaRoutes(storage) },
         { path: "/splash", app: splashRoutes(database.db) },
+        { path: "/embed", app: embedPageRoutes(database) },
       ],
       modules: apiModules,
       openApiFragments: [() => authOpenApi(auth)],

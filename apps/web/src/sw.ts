@@ -19,8 +19,9 @@ const VERSION_MARKER_CACHE = "reelmart-sw-version";
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Client-side routes all answer with the precached index.html; /api and /media stay on the network.
-registerRoute(new NavigationRoute(createHandlerBoundToURL("/index.html"), { denylist: [/^\/api\//, /^\/media\//] }));
+// Client-side routes all answer with the precached index.html; /api, /media and the server-rendered
+// embed pages (decision 165) stay on the network.
+registerRoute(new NavigationRoute(createHandlerBoundToURL("/index.html"), { denylist: [/^\/api\//, /^\/media\//, /^\/embed\//] }));
 
 // Thumbnails and posters from our media storage: content-addressed, so cache-first is safe. This is
 // the "media cache" that the player trims with {action:'trimCache'}.

@@ -16,6 +16,7 @@ const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   [ERROR_CODES.idempotencyKeyReused]: 422,
   [ERROR_CODES.rateLimited]: 429,
   [ERROR_CODES.internal]: 500,
+  [ERROR_CODES.notImplemented]: 501,
 };
 
 export const statusOf = (error: AppError): ContentfulStatusCode => STATUS[error.code];

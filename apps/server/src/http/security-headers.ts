@@ -20,6 +20,9 @@ function mediaOrigins(config: Config): string[] {
   return config.storage.driver === "s3" ? [new URL(config.storage.endpoint).origin] : [];
 }
 
+/** The path prefix of the pages other sites may frame (modules/embed, decision 165); nothing else may be framed. */
+export const EMBED_PATH_PREFIX = "/embed/";
+
 /**
  * The app's Content-Security-Policy: scripts only from this origin (no inline script, no eval),
  * styles from this origin plus inline style attributes (React, Radix and toasts set them; a style
@@ -27,11 +30,15 @@ function mediaOrigins(config: Config): string[] {
  * origins, Google's sign-in script and frame only when Google sign-in is configured, and no framing.
  */
 export function appContentSecurityPolicy(config: Config): string {
+  return serialise(appDirectives(config));
+}
+
+function appDirectives(config: Config): Directives {
   const media = mediaOrigins(config);
   const google = config.google ? [GOOGLE_IDENTITY] : [];
   // Razorpay's checkout script opens its own frame and calls its API (only when online payment is on).
   const payments = config.razorpay ? [...new Set([new URL(config.razorpay.checkoutScriptUrl).origin, new URL(config.razorpay.apiUrl).origin])] : [];
-  return serialise({
+  return {
     "default-src": ["'self'"],
     "script-src": ["'self'", ...google.map((origin) => `${origin}/gsi/client`), ...payments],
     "style-src": ["'self'", "'unsafe-inline'", ...google.map((origin) => `${origin}/gsi/style`)],
@@ -46,7 +53,16 @@ export function appContentSecurityPolicy(config: Config): string {
     "base-uri": ["'self'"],
     "form-action": ["'self'"],
     "frame-ancestors": ["'none'"],
-  });
+  };
+}
+
+/**
+ * The embed pages' policy: the app's, except that any site may frame them (that is their purpose),
+ * and they frame nothing and post no form themselves. They answer the same to everyone and set no
+ * cookie, so being framed exposes no shopper's data (clickjacking needs a session to abuse).
+ */
+function embedContentSecurityPolicy(config: Config): string {
+  return serialise({ ...appDirectives(config), "frame-src": ["'none'"], "form-action": ["'none'"], "frame-ancestors": ["*"] });
 }
 
 // /api/docs is Swagger UI from @hono/swagger-ui: its page is one inline bootstrap script plus the
@@ -68,9 +84,10 @@ export interface SecurityHeaders {
 }
 
 export function createSecurityHeaders(config: Config): SecurityHeaders {
-  const common: [string, string][] = [
+  // X-Frame-Options is all or nothing (no list of allowed sites), so the embed pages go without it and
+  // rely on frame-ancestors alone; every other answer sends both.
+  const shared: [string, string][] = [
     ["X-Content-Type-Options", "nosniff"],
-    ["X-Frame-Options", "DENY"],
     ["Referrer-Policy", "strict-origin-when-cross-origin"],
     [
       "Permissions-Policy",
@@ -79,10 +96,12 @@ export function createSecurityHeaders(config: Config): SecurityHeaders {
     // Google's sign-in popup reports back to its opener; without Google the page keeps no opener link at all.
     ["Cross-Origin-Opener-Policy", config.google ? "same-origin-allow-popups" : "same-origin"],
   ];
-  if (config.publicUrl.startsWith("https://")) common.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
-  const app: [string, string][] = [["Content-Security-Policy", appContentSecurityPolicy(config)], ...common];
-  const docs: [string, string][] = [["Content-Security-Policy", DOCS_POLICY], ...common];
-  return { headersFor: (path) => (path === "/api/docs" ? docs : app) };
+  if (config.publicUrl.startsWith("https://")) shared.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
+  const unframeable: [string, string][] = [...shared, ["X-Frame-Options", "DENY"]];
+  const app: [string, string][] = [["Content-Security-Policy", appContentSecurityPolicy(config)], ...unframeable];
+  const docs: [string, string][] = [["Content-Security-Policy", DOCS_POLICY], ...unframeable];
+  const embed: [string, string][] = [["Content-Security-Policy", embedContentSecurityPolicy(config)], ...shared];
+  return { headersFor: (path) => (path === "/api/docs" ? docs : path.startsWith(EMBED_PATH_PREFIX) ? embed : app) };
 }
 
 /** Sets the security headers on every response that passes through the app. */

@@ -23,3 +23,4 @@ export const conflict = (message: string, field?: string) => new AppError(ERROR_
 export const tooLarge = (message: string, field?: string) => new AppError(ERROR_CODES.tooLarge, message, field);
 export const unsupportedMedia = (message: string, field?: string) => new AppError(ERROR_CODES.unsupportedMedia, message, field);
 export const unprocessableMedia = (message: string, field?: string) => new AppError(ERROR_CODES.unprocessableMedia, message, field);
+export const notImplemented = (message: string, field?: string) => new AppError(ERROR_CODES.notImplemented, message, field);

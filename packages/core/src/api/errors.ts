@@ -22,6 +22,8 @@ export const ERROR_CODES = {
   rateLimited: "rate_limited",
   /** An Idempotency-Key sent again with a different request body (IETF idempotency-key draft). */
   idempotencyKeyReused: "idempotency_key_reused",
+  /** A valid request for something this server does not offer (oEmbed's XML format). */
+  notImplemented: "not_implemented",
   internal: "internal_error",
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

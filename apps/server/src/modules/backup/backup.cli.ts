@@ -95,9 +95,10 @@ export async function backupCommandViaServer(args: string[], dataDir: string, lo
 function reportLoad(report: LoadReport) {
   const rows = Object.values(report.tables).reduce((sum, count) => sum + count, 0);
   console.log(`Copied ${rows} rows in ${Object.keys(report.tables).length} tables; row counts match.`);
-  console.log(
-    `Copied ${report.files} files (${megabytes(report.fileBytes)}${report.filesSkipped ? `, ${report.filesSkipped} already there from an earlier run` : ""}); checksums match.`,
-  );
+  if (!report.filesStayed) {
+    const skipped = report.filesSkipped ? `, ${report.filesSkipped} already there from an earlier run` : "";
+    console.log(`Copied ${report.files} files (${megabytes(report.fileBytes)}${skipped}); checksums match.`);
+  }
   if (report.urlsRewritten) console.log("Stored media URLs now point at the target storage.");
 }
 

@@ -25,6 +25,8 @@ export interface LoadReport {
   /** Files already in the target with the same bytes (an earlier, interrupted run copied them). */
   filesSkipped: number;
   urlsRewritten: boolean;
+  /** The target shares the source's storage: no file was copied. */
+  filesStayed: boolean;
 }
 
 async function sha256Of(stream: Readable): Promise<{ sha256: string; size: number }> {
@@ -177,5 +179,5 @@ export async function loadShop(source: ShopSource, target: LoadTarget, log: (lin
   for (const [table, rows] of Object.entries(counts)) {
     if (after[table] !== rows) throw new VerificationError(`Table ${table}: ${after[table] ?? "no"} rows in the target, ${rows} in the source.`);
   }
-  return { tables: counts, files: files.length, fileBytes: copied.bytes, filesSkipped: copied.skipped, urlsRewritten: rewrites.length > 0 };
+  return { tables: counts, files: files.length, fileBytes: copied.bytes, filesSkipped: copied.skipped, urlsRewritten: rewrites.length > 0, filesStayed: Boolean(target.sameStorage) };
 }

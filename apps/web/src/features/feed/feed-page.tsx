@@ -14,6 +14,7 @@ import { FeedHeader, PullHint } from "./feed-header.tsx";
 import { FeedList } from "./feed-list.tsx";
 import { visitSeed } from "./feed-seed.ts";
 import { useFeedNavigation } from "./use-feed-navigation.ts";
+import { useMediaSession } from "./use-media-session.ts";
 import { usePullToRefresh } from "./use-pull-to-refresh.ts";
 import { cardMedia } from "./video-card.tsx";
 
@@ -41,6 +42,19 @@ export function FeedPage() {
   const { current, setCurrent, scroller, setScroller, players, scrollToIndex } = useFeedNavigation(items);
   const refresh = useCallback(() => feed.refetch(), [feed]);
   const pull = usePullToRefresh(scroller, refresh, loaded.length);
+  // Media keys and the lock screen may act while the page is hidden, when scroll events and frames
+  // wait: the index is read from the scroll position and the next player is started directly.
+  const step = useCallback(
+    (delta: 1 | -1) => {
+      if (!scroller) return;
+      const index = Math.min(Math.max(Math.round(scroller.scrollTop / Math.max(scroller.clientHeight, 1)) + delta, 0), items.length - 1);
+      scrollToIndex(index, "instant");
+      const item = items[index];
+      if (item) players.current.get(item.id)?.playNow();
+    },
+    [scroller, items, scrollToIndex, players],
+  );
+  useMediaSession(items[current], { step, hasNext: current < items.length - 1, hasPrevious: current > 0 });
 
   // A new term (or leaving the search) starts again from the first item (001 §4).
   const applyTerm = useCallback(

@@ -94,6 +94,7 @@ export function ActionRail({ media, product, className }: ActionRailProps) {
           <ShareDrawer
             mediaId={media.id}
             product={product}
+            posterUrl={media.thumbnailUrl}
             open={drawer === "share"}
             onOpenChange={(open) => setDrawer(open ? "share" : null)}
           />

@@ -8,10 +8,13 @@ import { Button } from "../ui/button.tsx";
 import { Drawer } from "../ui/drawer.tsx";
 import { useOnlineStatus } from "./use-online-status.ts";
 import { useRecordShare } from "./api/record-share.ts";
+import { canWebShare, useShareFile, webShare } from "./web-share.ts";
 
 export interface ShareDrawerProps {
   mediaId: string;
   product: { id: string; title?: string };
+  /** The video's poster: shared as an image file where the browser's share sheet takes files. */
+  posterUrl?: string | null;
   open: boolean;
   onOpenChange(open: boolean): void;
 }
@@ -24,7 +27,7 @@ export function shareLink(origin: string, productId: string, mediaId: string): s
 const COPIED_LABEL_MS = 2000;
 
 /** The 'Share' drawer (001 §2): every share is recorded (platform, device) and counted. */
-export function ShareDrawer({ mediaId, product, open, onOpenChange }: ShareDrawerProps) {
+export function ShareDrawer({ mediaId, product, posterUrl, open, onOpenChange }: ShareDrawerProps) {
   const online = useOnlineStatus();
   const record = useRecordShare(mediaId);
   const [copied, setCopied] = useState(false);
@@ -36,7 +39,8 @@ export function ShareDrawer({ mediaId, product, open, onOpenChange }: ShareDrawe
 
   const url = shareLink(window.location.origin, product.id, mediaId);
   const title = product.title ?? "Check out this product";
-  const canNativeShare = typeof navigator.share === "function";
+  const canNativeShare = canWebShare();
+  const posterFile = useShareFile(posterUrl, open && canNativeShare);
 
   function done(platform: SharePlatform) {
     record.mutate(platform);
@@ -44,14 +48,12 @@ export function ShareDrawer({ mediaId, product, open, onOpenChange }: ShareDrawe
   }
 
   async function nativeShare() {
-    try {
-      await navigator.share({ title, text: title, url });
-      done("native");
-    } catch (error) {
-      // Dismissing the system sheet is not a failure.
-      if (error instanceof DOMException && error.name === "AbortError") return;
-      toast.error("Share failed", { description: "Unable to share content" });
-    }
+    // Called straight from the click, nothing awaited first: the sheet needs that click's activation.
+    const outcome = await webShare({ title, text: title, url }, posterFile ? [posterFile] : []);
+    if (outcome === "shared") done("native");
+    else if (outcome === "unavailable") await copyLink();
+    // Dismissing the system sheet ("cancelled") is not a failure.
+    else if (outcome === "failed") toast.error("Share failed", { description: "Unable to share content" });
   }
 
   function openExternal(platform: "facebook" | "twitter", target: string) {

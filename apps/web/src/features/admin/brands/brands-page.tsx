@@ -14,6 +14,7 @@ import { useSaveBrand } from "../api/save-brand.ts";
 import { useUploadBrandImage } from "../api/upload-brand-image.ts";
 import { AdminPageHeader } from "../components/admin-page-header.tsx";
 import { ConfirmDialog } from "../components/confirm-dialog.tsx";
+import { EmbedSnippetButton } from "../components/embed-snippet.tsx";
 import { toastFailure } from "../components/toast-failure.ts";
 
 type Editing = { brand: AdminBrand | null } | null;
@@ -67,6 +68,7 @@ export function BrandsPage() {
                 {brand.productCount} {brand.productCount === 1 ? "product" : "products"}
               </p>
             </div>
+            <EmbedSnippetButton target={{ kind: "brand", id: brand.id }} title={brand.name} size="icon" />
             <Button size="icon" variant="ghost" aria-label={`Edit ${brand.name}`} onClick={() => setEditing({ brand })}>
               <Pencil aria-hidden="true" className="size-4" />
             </Button>

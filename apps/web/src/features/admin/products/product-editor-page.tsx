@@ -22,6 +22,7 @@ import { useAdminMarketplaces } from "../api/list-marketplaces.ts";
 import { useSaveProduct } from "../api/save-product.ts";
 import { AdminPageHeader } from "../components/admin-page-header.tsx";
 import { ConfirmDialog } from "../components/confirm-dialog.tsx";
+import { EmbedSnippetButton } from "../components/embed-snippet.tsx";
 import { SelectField } from "../components/select-field.tsx";
 import { StatusBadge } from "../components/status-badge.tsx";
 import { toastFailure } from "../components/toast-failure.ts";
@@ -188,9 +189,13 @@ function ProductEditor({ product, onReload }: { product: AdminProduct; onReload:
           <>
             <StatusBadge status={product.status} />
             {product.status === "active" ? (
-              <Link to={`/product/${product.id}`} target="_blank" className="flex items-center gap-1 text-sm text-rose-300 hover:underline">
-                View in store <ExternalLink aria-hidden="true" className="size-3.5" />
-              </Link>
+              <>
+                <Link to={`/product/${product.id}`} target="_blank" className="flex items-center gap-1 text-sm text-rose-300 hover:underline">
+                  View in store <ExternalLink aria-hidden="true" className="size-3.5" />
+                </Link>
+                {/* The embed shows active products only, as the store does. */}
+                <EmbedSnippetButton target={{ kind: "product", id: product.id }} title={product.title} />
+              </>
             ) : null}
           </>
         }

@@ -12,6 +12,8 @@ export interface EngagementMedia {
   commentCount: number;
   shareCount: number;
   viewCount?: number;
+  /** The poster, shared as a file by the native share sheet where it takes files. */
+  thumbnailUrl?: string | null;
 }
 
 /** GET /api/media/{id}/engagement: the counts and whether the viewer liked it. */

@@ -2,6 +2,7 @@ import type { LibraryItem, MediaProgressEvent } from "@reelmart/core/api/media";
 import { AlertTriangle, Captions, ImageIcon, Play, RotateCcw, Star, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "../../../../shared/ui/button.tsx";
+import { EmbedSnippetButton } from "../../components/embed-snippet.tsx";
 import { Spinner } from "../../../../shared/ui/spinner.tsx";
 import { type LibraryFilters, useMediaLibrary } from "../api/get-media-library.ts";
 import { useDeleteMedia } from "../api/delete-media.ts";
@@ -162,6 +163,7 @@ function MediaCard({ item, live, products, onPreview }: { item: LibraryItem; liv
               <ImageIcon className="size-3.5" aria-hidden="true" /> Set as cover
             </Button>
           ) : null}
+          {item.type === "video" && item.status === "ready" ? <EmbedSnippetButton target={{ kind: "v", id: item.id }} title={name} /> : null}
           {item.type === "video" ? (
             <>
               <label htmlFor={captionsId} className="inline-flex cursor-pointer items-center gap-1.5 rounded-full px-3 py-1.5 text-sm text-neutral-200 hover:bg-neutral-800">
