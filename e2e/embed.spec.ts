@@ -43,13 +43,15 @@ function serveHostPage(html: string): Promise<Server> {
   return new Promise((resolve) => server.listen(PORT + 1, "localhost", () => resolve(server)));
 }
 
+/** The brand's own page, with the script snippet for its videos. */
+const hostPage = (store: string, brand: { id: string; name: string }) =>
+  `<!doctype html><html><head><title>${brand.name} official site</title></head><body><h1>Our videos</h1>` +
+  `<script async src="${store}/embed.js"></script><reelmart-videos brand="${brand.id}" layout="carousel"></reelmart-videos></body></html>`;
+
 test("a brand's page on another site plays its videos through the snippet, talking only to the store", async ({ page, baseURL }) => {
   const store = new URL(baseURL!).origin;
   const brand = await brandWithVideos(page.request);
-  const host = await serveHostPage(
-    `<!doctype html><html><head><title>${brand.name} official site</title></head><body><h1>Our videos</h1>` +
-      `<script async src="${store}/embed.js"></script><reelmart-videos brand="${brand.id}" layout="carousel"></reelmart-videos></body></html>`,
-  );
+  const host = await serveHostPage(hostPage(store, brand));
   try {
     const requested: string[] = [];
     page.on("request", (request) => requested.push(request.url()));
@@ -75,4 +77,23 @@ test("a brand's page on another site plays its videos through the snippet, talki
   } finally {
     await new Promise((resolve) => host.close(resolve));
   }
+});
+
+test.describe("with reduced motion", () => {
+  test.use({ reducedMotion: "reduce" });
+
+  test("nothing plays by itself; the shopper gets the player's controls", async ({ page, baseURL }) => {
+    const store = new URL(baseURL!).origin;
+    const host = await serveHostPage(hostPage(store, await brandWithVideos(page.request)));
+    try {
+      await page.goto(`${HOST_ORIGIN}/`);
+      const videos = page.locator("reelmart-videos iframe").contentFrame().locator("video");
+      await expect(videos.first()).toHaveJSProperty("controls", true);
+      // Long enough for a muted autoplay to have started had the frame asked for one.
+      await page.waitForTimeout(1500);
+      expect(await videos.evaluateAll((list: HTMLVideoElement[]) => list.filter((video) => !video.paused || video.currentTime > 0).length)).toBe(0);
+    } finally {
+      await new Promise((resolve) => host.close(resolve));
+    }
+  });
 });

@@ -15,6 +15,7 @@ import * as m0070 from "./migrations/0070_search_index.ts";
 import * as m0071 from "./migrations/0071_search_paid_price.ts";
 import * as m0080 from "./migrations/0080_analytics_rollups.ts";
 import * as m0081 from "./migrations/0081_views_rolled_up_later.ts";
+import * as m0082 from "./migrations/0082_analytics_media_by_product.ts";
 
 // Listed statically (not read from a folder) so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   "0071_search_paid_price": m0071,
   "0080_analytics_rollups": m0080,
   "0081_views_rolled_up_later": m0081,
+  "0082_analytics_media_by_product": m0082,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

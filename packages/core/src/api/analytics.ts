@@ -10,18 +10,40 @@ const DAY_MS = 86_400_000;
 /** Days from `from` to `to`, both included (ISO dates). */
 export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
 
-export const AnalyticsRangeQuerySchema = z
-  .object({
-    from: z.iso.date().describe("First day, UTC (YYYY-MM-DD)"),
-    to: z.iso.date().describe("Last day, UTC, included (YYYY-MM-DD)"),
-    marketplaceId: UuidSchema.optional().describe("Only products listed in this marketplace"),
-  })
-  .superRefine((query, ctx) => {
-    const days = daysBetween(query.from, query.to);
-    if (days < 1) ctx.addIssue({ code: "custom", path: ["to"], message: "must be on or after from" });
-    else if (days > ANALYTICS_MAX_DAYS) ctx.addIssue({ code: "custom", path: ["to"], message: `the range may span at most ${ANALYTICS_MAX_DAYS} days` });
-  });
-export type AnalyticsRangeQuery = z.infer<typeof AnalyticsRangeQuerySchema>;
+const rangeShape = z.object({
+  from: z.iso.date().describe("First day, UTC (YYYY-MM-DD)"),
+  to: z.iso.date().describe("Last day, UTC, included (YYYY-MM-DD)"),
+  marketplaceId: UuidSchema.optional().describe("Only products listed in this marketplace"),
+});
+
+/** `to` on or after `from`, at most 366 days: refused naming `to`. */
+const checkRange = (query: { from: string; to: string }, ctx: z.RefinementCtx) => {
+  const days = daysBetween(query.from, query.to);
+  if (days < 1) ctx.addIssue({ code: "custom", path: ["to"], message: "must be on or after from" });
+  else if (days > ANALYTICS_MAX_DAYS) ctx.addIssue({ code: "custom", path: ["to"], message: `the range may span at most ${ANALYTICS_MAX_DAYS} days` });
+};
+
+export type AnalyticsRangeQuery = z.infer<typeof rangeShape>;
+
+const productFilter = UuidSchema.optional().describe("Only this product's figures (404 when there is no such product)");
+const mediaFilter = UuidSchema.optional().describe("Only this video's figures (404 when there is no such media); saves name no video, so they are 0");
+
+/** A range, optionally narrowed to one product or one video (their own analytics pages); not both. */
+export const AnalyticsScopedQuerySchema = rangeShape.extend({ productId: productFilter, mediaId: mediaFilter }).superRefine((query, ctx) => {
+  checkRange(query, ctx);
+  if (query.productId && query.mediaId) ctx.addIssue({ code: "custom", path: ["mediaId"], message: "give productId or mediaId, not both" });
+});
+export type AnalyticsScopedQuery = z.infer<typeof AnalyticsScopedQuerySchema>;
+
+/** Whose figures a scoped answer holds: the product, or the video with its product. */
+const AnalyticsSubjectSchema = z.object({
+  productId: z.string(),
+  productTitle: z.string(),
+  mediaId: z.string().nullable(),
+  mediaTitle: z.string().nullable(),
+  posterUrl: z.string().nullable(),
+});
+export type AnalyticsSubject = z.infer<typeof AnalyticsSubjectSchema>;
 
 export const AnalyticsFiguresSchema = z.object({
   views: z.number().int(),
@@ -44,6 +66,7 @@ export const AnalyticsSummarySchema = z.object({
   previousTo: z.string(),
   totals: AnalyticsFiguresSchema,
   previous: AnalyticsFiguresSchema.describe("The same figures over the equally long period just before"),
+  subject: AnalyticsSubjectSchema.nullable().describe("The product or video asked for with productId or mediaId; null for the whole store"),
 });
 export type AnalyticsSummary = z.infer<typeof AnalyticsSummarySchema>;
 
@@ -67,10 +90,16 @@ export type AnalyticsFunnel = z.infer<typeof AnalyticsFunnelSchema>;
 export const ANALYTICS_SORTS = ["views", "addToCartRate", "revenue"] as const;
 export type AnalyticsSort = (typeof ANALYTICS_SORTS)[number];
 
-export const AnalyticsTopQuerySchema = AnalyticsRangeQuerySchema.safeExtend({
+const topShape = {
   sort: z.enum(ANALYTICS_SORTS).default("views"),
   limit: z.coerce.number().int().min(1).max(100).default(10),
-});
+};
+
+export const AnalyticsTopQuerySchema = rangeShape.extend(topShape).superRefine(checkRange);
+
+/** Top videos may be narrowed to one product's videos (a product's analytics page). */
+export const AnalyticsTopVideosQuerySchema = rangeShape.extend({ ...topShape, productId: productFilter }).superRefine(checkRange);
+export type AnalyticsTopVideosQuery = z.infer<typeof AnalyticsTopVideosQuerySchema>;
 
 const rowFigures = AnalyticsFiguresSchema.omit({ saves: true }).extend({
   addToCartRate: z.number().nullable().describe("addToCarts / views (null when no views)"),

@@ -1,17 +1,18 @@
 import { createRoute } from "@hono/zod-openapi";
 import {
   AnalyticsFunnelSchema,
-  AnalyticsRangeQuerySchema,
+  AnalyticsScopedQuerySchema,
   AnalyticsSeriesSchema,
   AnalyticsSummarySchema,
   AnalyticsTopQuerySchema,
+  AnalyticsTopVideosQuerySchema,
   TopProductsSchema,
   TopVideosSchema,
 } from "@reelmart/core/api/analytics";
 import type { RegisterRoutes } from "../../context.ts";
 import { ADMIN_ONLY } from "../../http/access.ts";
 import { adminErrors } from "../admin/admin-http.ts";
-import { jsonResponse } from "../../http/routes.ts";
+import { errorResponse, jsonResponse } from "../../http/routes.ts";
 import { getFunnel, getSeries, getSummary, getTopProducts, getTopVideos } from "./analytics.service.ts";
 import { rollUpViews } from "./rollups.ts";
 
@@ -20,15 +21,16 @@ const VIEW_ROLLUP_MS = 5_000;
 
 // Admin only: admin-guard.ts answers 401/403 for every /admin path before these validate anything.
 const tags = ["admin", "analytics"];
+const scopedErrors = { ...adminErrors, 404: errorResponse("No product or media with the productId or mediaId given (names the field)") };
 
 const summaryRoute = createRoute({
   method: "get",
   path: "/admin/analytics/summary",
   security: ADMIN_ONLY,
   tags,
-  summary: "Totals for a range of UTC days (at most 366) and the same figures for the period before it",
-  request: { query: AnalyticsRangeQuerySchema },
-  responses: { 200: jsonResponse(AnalyticsSummarySchema, "Totals"), ...adminErrors },
+  summary: "Totals for a range of UTC days (at most 366) and the same figures for the period before it; of one product or video with productId or mediaId",
+  request: { query: AnalyticsScopedQuerySchema },
+  responses: { 200: jsonResponse(AnalyticsSummarySchema, "Totals"), ...scopedErrors },
 });
 const seriesRoute = createRoute({
   method: "get",
@@ -36,8 +38,8 @@ const seriesRoute = createRoute({
   security: ADMIN_ONLY,
   tags,
   summary: "The range's figures day by day",
-  request: { query: AnalyticsRangeQuerySchema },
-  responses: { 200: jsonResponse(AnalyticsSeriesSchema, "One entry per day"), ...adminErrors },
+  request: { query: AnalyticsScopedQuerySchema },
+  responses: { 200: jsonResponse(AnalyticsSeriesSchema, "One entry per day"), ...scopedErrors },
 });
 const funnelRoute = createRoute({
   method: "get",
@@ -45,17 +47,17 @@ const funnelRoute = createRoute({
   security: ADMIN_ONLY,
   tags,
   summary: "View → engagement → add to cart → order, each with its rate against the step before",
-  request: { query: AnalyticsRangeQuerySchema },
-  responses: { 200: jsonResponse(AnalyticsFunnelSchema, "The funnel"), ...adminErrors },
+  request: { query: AnalyticsScopedQuerySchema },
+  responses: { 200: jsonResponse(AnalyticsFunnelSchema, "The funnel"), ...scopedErrors },
 });
 const topVideosRoute = createRoute({
   method: "get",
   path: "/admin/analytics/top-videos",
   security: ADMIN_ONLY,
   tags,
-  summary: "Videos ranked by views, add-to-cart rate or attributed revenue",
-  request: { query: AnalyticsTopQuerySchema },
-  responses: { 200: jsonResponse(TopVideosSchema, "Top videos"), ...adminErrors },
+  summary: "Videos ranked by views, add-to-cart rate or attributed revenue; with productId, that product's videos",
+  request: { query: AnalyticsTopVideosQuerySchema },
+  responses: { 200: jsonResponse(TopVideosSchema, "Top videos"), ...scopedErrors },
 });
 const topProductsRoute = createRoute({
   method: "get",

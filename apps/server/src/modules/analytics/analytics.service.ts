@@ -2,18 +2,23 @@ import {
   type AnalyticsFigures,
   type AnalyticsFunnel,
   type AnalyticsRangeQuery,
+  type AnalyticsScopedQuery,
   type AnalyticsSeries,
   type AnalyticsSort,
+  type AnalyticsSubject,
   type AnalyticsSummary,
+  type AnalyticsTopVideosQuery,
   type TopProducts,
   type TopVideos,
   daysBetween,
 } from "@reelmart/core/api/analytics";
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
+import { notFound } from "../../shared/errors.ts";
 
 // Reads only the daily rollups (rollups.ts): a range is at most 366 rows per product or media.
 // A marketplace filter keeps the products listed (and active) in that marketplace (decision 150).
+// A product's or a video's own page narrows the same figures to its rows (decision 082).
 
 const DAY_MS = 86_400_000;
 const shiftDay = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
@@ -26,6 +31,11 @@ const listedIn = (marketplaceId: string | undefined, productRef: string): RawBui
 const productSums = sql`coalesce(sum(d.views), 0)::int as views, coalesce(sum(d.unique_viewers), 0)::int as viewers,
   coalesce(sum(d.likes), 0)::int as likes, coalesce(sum(d.comments), 0)::int as comments, coalesce(sum(d.shares), 0)::int as shares,
   coalesce(sum(d.saves), 0)::int as saves, coalesce(sum(d.add_to_carts), 0)::int as add_to_carts, coalesce(sum(d.orders), 0)::int as orders,
+  coalesce(sum(d.units), 0)::int as units, coalesce(sum(d.revenue_paise), 0)::bigint as revenue_paise`;
+
+const mediaSums = sql`coalesce(sum(d.views), 0)::int as views, coalesce(sum(d.unique_viewers), 0)::int as viewers,
+  coalesce(sum(d.likes), 0)::int as likes, coalesce(sum(d.comments), 0)::int as comments, coalesce(sum(d.shares), 0)::int as shares,
+  coalesce(sum(d.add_to_carts), 0)::int as add_to_carts, coalesce(sum(d.orders), 0)::int as orders,
   coalesce(sum(d.units), 0)::int as units, coalesce(sum(d.revenue_paise), 0)::bigint as revenue_paise`;
 
 interface FigureRow {
@@ -54,14 +64,44 @@ const toFigures = (row: FigureRow | undefined): AnalyticsFigures => ({
   revenuePaise: Number(row?.revenue_paise ?? 0),
 });
 
-async function totals(db: Kysely<DB>, from: string, to: string, marketplaceId: string | undefined): Promise<AnalyticsFigures> {
-  const { rows } = await sql<FigureRow>`select ${productSums} from analytics_product_daily d
-    where d.day between ${from}::date and ${to}::date and ${listedIn(marketplaceId, "d.product_id")}`.execute(db);
+/** The product or video a scoped query names, or null for the whole store; an unknown id is a 404 naming its field. */
+export async function findSubject(db: Kysely<DB>, query: { productId?: string; mediaId?: string }): Promise<AnalyticsSubject | null> {
+  if (query.mediaId) {
+    const media = await db
+      .selectFrom("product_media as m")
+      .innerJoin("products as p", "p.id", "m.product_id")
+      .select(["m.id", "m.title", "m.thumbnail_url", "p.id as product_id", "p.title as product_title"])
+      .where("m.id", "=", query.mediaId)
+      .executeTakeFirst();
+    if (!media) throw notFound(`Media with ID ${query.mediaId} not found`, "mediaId");
+    return { productId: media.product_id, productTitle: media.product_title, mediaId: media.id, mediaTitle: media.title, posterUrl: media.thumbnail_url };
+  }
+  if (query.productId) {
+    const product = await db.selectFrom("products").select(["id", "title", "thumbnail_url"]).where("id", "=", query.productId).executeTakeFirst();
+    if (!product) throw notFound(`Product with ID ${query.productId} not found`, "productId");
+    return { productId: product.id, productTitle: product.title, mediaId: null, mediaTitle: null, posterUrl: product.thumbnail_url };
+  }
+  return null;
+}
+
+/** Which rollup rows a scoped query reads: one video's (no saves: a save names no video), one product's, or every product's. */
+function scopeOf(query: AnalyticsScopedQuery) {
+  const marketplace = listedIn(query.marketplaceId, "d.product_id");
+  if (query.mediaId) return { rows: sql`analytics_media_daily d`, sums: sql`${mediaSums}, 0 as saves`, where: sql`d.media_id = ${query.mediaId} and ${marketplace}` };
+  if (query.productId) return { rows: sql`analytics_product_daily d`, sums: productSums, where: sql`d.product_id = ${query.productId} and ${marketplace}` };
+  return { rows: sql`analytics_product_daily d`, sums: productSums, where: marketplace };
+}
+
+async function totals(db: Kysely<DB>, from: string, to: string, query: AnalyticsScopedQuery): Promise<AnalyticsFigures> {
+  const scope = scopeOf(query);
+  const { rows } = await sql<FigureRow>`select ${scope.sums} from ${scope.rows}
+    where d.day between ${from}::date and ${to}::date and ${scope.where}`.execute(db);
   return toFigures(rows[0]);
 }
 
 /** The range's figures and those of the equally long period just before it. */
-export async function getSummary(db: Kysely<DB>, query: AnalyticsRangeQuery): Promise<AnalyticsSummary> {
+export async function getSummary(db: Kysely<DB>, query: AnalyticsScopedQuery): Promise<AnalyticsSummary> {
+  const subject = await findSubject(db, query);
   const length = daysBetween(query.from, query.to);
   const previousTo = shiftDay(query.from, -1);
   const previousFrom = shiftDay(query.from, -length);
@@ -70,14 +110,17 @@ export async function getSummary(db: Kysely<DB>, query: AnalyticsRangeQuery): Pr
     to: query.to,
     previousFrom,
     previousTo,
-    totals: await totals(db, query.from, query.to, query.marketplaceId),
-    previous: await totals(db, previousFrom, previousTo, query.marketplaceId),
+    totals: await totals(db, query.from, query.to, query),
+    previous: await totals(db, previousFrom, previousTo, query),
+    subject,
   };
 }
 
-export async function getSeries(db: Kysely<DB>, query: AnalyticsRangeQuery): Promise<AnalyticsSeries> {
-  const { rows } = await sql<FigureRow & { day: string }>`select d.day::text as day, ${productSums} from analytics_product_daily d
-    where d.day between ${query.from}::date and ${query.to}::date and ${listedIn(query.marketplaceId, "d.product_id")}
+export async function getSeries(db: Kysely<DB>, query: AnalyticsScopedQuery): Promise<AnalyticsSeries> {
+  await findSubject(db, query);
+  const scope = scopeOf(query);
+  const { rows } = await sql<FigureRow & { day: string }>`select d.day::text as day, ${scope.sums} from ${scope.rows}
+    where d.day between ${query.from}::date and ${query.to}::date and ${scope.where}
     group by d.day`.execute(db);
   const byDay = new Map(rows.map((row) => [row.day, row]));
   const days: AnalyticsSeries["days"] = [];
@@ -88,8 +131,9 @@ export async function getSeries(db: Kysely<DB>, query: AnalyticsRangeQuery): Pro
 const rate = (count: number, of: number) => (of > 0 ? count / of : null);
 
 /** View, then engagement (likes, comments, shares, saves), add to cart, order; each rate is against the step before. */
-export async function getFunnel(db: Kysely<DB>, query: AnalyticsRangeQuery): Promise<AnalyticsFunnel> {
-  const figures = await totals(db, query.from, query.to, query.marketplaceId);
+export async function getFunnel(db: Kysely<DB>, query: AnalyticsScopedQuery): Promise<AnalyticsFunnel> {
+  await findSubject(db, query);
+  const figures = await totals(db, query.from, query.to, query);
   const counts = [
     ["views", figures.views],
     ["engagements", figures.likes + figures.comments + figures.shares + figures.saves],
@@ -106,11 +150,6 @@ const orderBy: Record<AnalyticsSort, RawBuilder<unknown>> = {
   revenue: sql`revenue_paise desc, views desc`,
 };
 
-const mediaSums = sql`coalesce(sum(d.views), 0)::int as views, coalesce(sum(d.unique_viewers), 0)::int as viewers,
-  coalesce(sum(d.likes), 0)::int as likes, coalesce(sum(d.comments), 0)::int as comments, coalesce(sum(d.shares), 0)::int as shares,
-  coalesce(sum(d.add_to_carts), 0)::int as add_to_carts, coalesce(sum(d.orders), 0)::int as orders,
-  coalesce(sum(d.units), 0)::int as units, coalesce(sum(d.revenue_paise), 0)::bigint as revenue_paise`;
-
 type TopQuery = AnalyticsRangeQuery & { sort: AnalyticsSort; limit: number };
 
 const rowFigures = (row: FigureRow) => {
@@ -118,11 +157,13 @@ const rowFigures = (row: FigureRow) => {
   return { ...figures, addToCartRate: rate(figures.addToCarts, figures.views) };
 };
 
-export async function getTopVideos(db: Kysely<DB>, query: TopQuery): Promise<TopVideos> {
+export async function getTopVideos(db: Kysely<DB>, query: AnalyticsTopVideosQuery): Promise<TopVideos> {
+  await findSubject(db, { productId: query.productId });
+  const ofProduct = query.productId ? sql`d.product_id = ${query.productId}` : sql`true`;
   const { rows } = await sql<FigureRow & { media_id: string; product_id: string; product_title: string; title: string | null; poster_url: string | null }>`
     with summed as (
       select d.media_id, d.product_id, ${mediaSums} from analytics_media_daily d
-      where d.day between ${query.from}::date and ${query.to}::date and ${listedIn(query.marketplaceId, "d.product_id")}
+      where d.day between ${query.from}::date and ${query.to}::date and ${ofProduct} and ${listedIn(query.marketplaceId, "d.product_id")}
       group by d.media_id, d.product_id
     ), top as (select * from summed order by ${orderBy[query.sort]}, media_id limit ${query.limit})
     select top.*, m.title, m.thumbnail_url as poster_url, p.title as product_title from top

@@ -142,6 +142,59 @@ describe("commerce analytics", () => {
     expect(byRate.body.items.map((item) => [item.title, item.addToCartRate])).toEqual([["Mug", 1]]);
   });
 
+  it("narrows every figure to one product, with the product named", async () => {
+    const { status, body } = await call<AnalyticsSummary>(admin, "GET", `/api/admin/analytics/summary?${range(`&productId=${lamp.id}`)}`);
+    expect(status).toBe(200);
+    expect(body.subject).toEqual({ productId: lamp.id, productTitle: "Lamp", mediaId: null, mediaTitle: null, posterUrl: lamp.thumbnail_url });
+    expect(body.totals).toEqual({ views: 3, viewers: 2, likes: 2, comments: 1, shares: 0, saves: 1, addToCarts: 2, orders: 1, units: 2, revenuePaise: 100_000 });
+    const funnel = await call<AnalyticsFunnel>(admin, "GET", `/api/admin/analytics/funnel?${range(`&productId=${lamp.id}`)}`);
+    expect(funnel.body.steps).toEqual([
+      { step: "views", count: 3, rate: null },
+      { step: "engagements", count: 4, rate: 4 / 3 },
+      { step: "addToCarts", count: 2, rate: 0.5 },
+      { step: "orders", count: 1, rate: 0.5 },
+    ]);
+    const series = await call<AnalyticsSeries>(admin, "GET", `/api/admin/analytics/series?${range(`&productId=${mug.id}`)}`);
+    expect(series.body.days[6]).toMatchObject({ day: today, views: 1, addToCarts: 1, orders: 0 });
+    // Its videos only, and the marketplace filter still applies (the lamp is not listed in the UK).
+    const videos = await call<TopVideos>(admin, "GET", `/api/admin/analytics/top-videos?${range(`&productId=${lamp.id}`)}`);
+    expect(videos.body.items.map((item) => [item.mediaId, item.orders])).toEqual([[lampVideo.id, 1]]);
+    const elsewhere = await call<AnalyticsSummary>(admin, "GET", `/api/admin/analytics/summary?${range(`&productId=${lamp.id}&marketplaceId=${uk}`)}`);
+    expect(elsewhere.body.totals.views).toBe(0);
+  });
+
+  it("narrows every figure to one video: its views, likes, and only the carts and orders it started", async () => {
+    const { body } = await call<AnalyticsSummary>(admin, "GET", `/api/admin/analytics/summary?${range(`&mediaId=${lampVideo.id}`)}`);
+    expect(body.subject).toEqual({ productId: lamp.id, productTitle: "Lamp", mediaId: lampVideo.id, mediaTitle: "Lamp at night", posterUrl: lampVideo.thumbnail_url });
+    expect(body.totals).toEqual({ views: 3, viewers: 2, likes: 2, comments: 1, shares: 0, saves: 0, addToCarts: 2, orders: 1, units: 2, revenuePaise: 100_000 });
+    const mugs = await call<AnalyticsSummary>(admin, "GET", `/api/admin/analytics/summary?${range(`&mediaId=${mugVideo.id}`)}`);
+    expect(mugs.body.totals).toMatchObject({ views: 1, addToCarts: 0, orders: 0 });
+    const funnel = await call<AnalyticsFunnel>(admin, "GET", `/api/admin/analytics/funnel?${range(`&mediaId=${lampVideo.id}`)}`);
+    expect(funnel.body.steps.map((step) => [step.count, step.rate])).toEqual([[3, null], [3, 1], [2, 2 / 3], [1, 0.5]]);
+    const series = await call<AnalyticsSeries>(admin, "GET", `/api/admin/analytics/series?${range(`&mediaId=${lampSecondVideo.id}`)}`);
+    expect(series.body.days.every((day) => day.views === 0)).toBe(true);
+  });
+
+  it("refuses a malformed product or media id naming it, both at once, and answers 404 naming an unknown one", async () => {
+    const malformed = await call<ErrorReply>(admin, "GET", `/api/admin/analytics/summary?${range("&productId=lamp")}`);
+    expect([malformed.status, malformed.body.error.field]).toEqual([400, "productId"]);
+    const malformedMedia = await call<ErrorReply>(admin, "GET", `/api/admin/analytics/series?${range("&mediaId=1")}`);
+    expect([malformedMedia.status, malformedMedia.body.error.field]).toEqual([400, "mediaId"]);
+    const both = await call<ErrorReply>(admin, "GET", `/api/admin/analytics/funnel?${range(`&productId=${lamp.id}&mediaId=${lampVideo.id}`)}`);
+    expect([both.status, both.body.error.field]).toEqual([400, "mediaId"]);
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    for (const [path, field] of [
+      ["summary", "productId"],
+      ["series", "mediaId"],
+      ["funnel", "productId"],
+      ["top-videos", "productId"],
+    ] as const) {
+      const reply = await call<ErrorReply>(admin, "GET", `/api/admin/analytics/${path}?${range(`&${field}=${unknown}`)}`);
+      expect([path, reply.status, reply.body.error.code, reply.body.error.field]).toEqual([path, 404, "not_found", field]);
+    }
+    expect((await call(asha, "GET", `/api/admin/analytics/summary?${range(`&productId=${lamp.id}`)}`)).status).toBe(403);
+  });
+
   it("refuses bad ranges naming the field, and anyone but an admin", async () => {
     const tooLong = await call<ErrorReply>(admin, "GET", `/api/admin/analytics/summary?from=2025-01-01&to=2026-01-02`);
     expect(tooLong.status).toBe(400);

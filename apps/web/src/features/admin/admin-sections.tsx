@@ -24,6 +24,6 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { path: "brands", label: "Brands", icon: Store, Screen: screen(async () => (await import("./brands/brands-page.tsx")).BrandsPage) },
   { path: "categories", label: "Categories", icon: Tags, Screen: screen(async () => (await import("./categories/categories-page.tsx")).CategoriesPage) },
   { path: "users", label: "Users", icon: Users, Screen: screen(async () => (await import("./users/users-page.tsx")).UsersPage) },
-  { path: "analytics", label: "Analytics", icon: BarChart3, Screen: screen(async () => (await import("./analytics/analytics-page.tsx")).AnalyticsPage) },
+  { path: "analytics", label: "Analytics", icon: BarChart3, Screen: screen(async () => (await import("./analytics/analytics-section.tsx")).AnalyticsSection) },
   { path: "settings", label: "Settings", icon: Settings, Screen: screen(async () => (await import("./settings/settings-page.tsx")).SettingsPage) },
 ];

@@ -1,7 +1,7 @@
 import type { AdminProduct, AdminProductSave } from "@reelmart/core/api/admin";
 import type { MediaProgressEvent } from "@reelmart/core/api/media";
 import { formatPrice } from "@reelmart/core/format";
-import { ArrowDown, ArrowLeft, ArrowUp, ExternalLink, Plus, Trash2 } from "lucide-react";
+import { ArrowDown, ArrowLeft, ArrowUp, BarChart3, ExternalLink, Plus, Trash2 } from "lucide-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { type FieldErrors, type UseFormRegister, useFieldArray, useForm } from "react-hook-form";
@@ -188,6 +188,9 @@ function ProductEditor({ product, onReload }: { product: AdminProduct; onReload:
         actions={
           <>
             <StatusBadge status={product.status} />
+            <Link to={`/admin/analytics/products/${product.id}`} className="flex items-center gap-1 text-sm text-rose-300 hover:underline">
+              <BarChart3 aria-hidden="true" className="size-3.5" /> Analytics
+            </Link>
             {product.status === "active" ? (
               <>
                 <Link to={`/product/${product.id}`} target="_blank" className="flex items-center gap-1 text-sm text-rose-300 hover:underline">

@@ -1,6 +1,7 @@
 import type { LibraryItem, MediaProgressEvent } from "@reelmart/core/api/media";
-import { AlertTriangle, Captions, ImageIcon, Play, RotateCcw, Star, Trash2 } from "lucide-react";
+import { AlertTriangle, BarChart3, Captions, ImageIcon, Play, RotateCcw, Star, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
+import { Link } from "react-router";
 import { Button } from "../../../../shared/ui/button.tsx";
 import { EmbedSnippetButton } from "../../components/embed-snippet.tsx";
 import { Spinner } from "../../../../shared/ui/spinner.tsx";
@@ -164,6 +165,15 @@ function MediaCard({ item, live, products, onPreview }: { item: LibraryItem; liv
             </Button>
           ) : null}
           {item.type === "video" && item.status === "ready" ? <EmbedSnippetButton target={{ kind: "v", id: item.id }} title={name} /> : null}
+          {item.type === "video" ? (
+            <Link
+              to={`/admin/analytics/videos/${item.id}`}
+              aria-label={`Analytics of ${name}`}
+              className="inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm text-neutral-200 hover:bg-neutral-800"
+            >
+              <BarChart3 className="size-3.5" aria-hidden="true" /> Analytics
+            </Link>
+          ) : null}
           {item.type === "video" ? (
             <>
               <label htmlFor={captionsId} className="inline-flex cursor-pointer items-center gap-1.5 rounded-full px-3 py-1.5 text-sm text-neutral-200 hover:bg-neutral-800">
