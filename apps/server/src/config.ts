@@ -56,6 +56,7 @@ const EnvSchema = z.object({
   RAZORPAY_API_URL: z.url().default("https://api.razorpay.com"),
   RAZORPAY_CHECKOUT_URL: z.url().default("https://checkout.razorpay.com/v1/checkout.js"),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   MESSAGE_OUTBOX_DIR: z.string().min(1).optional(),
   ORDER_PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
 });
@@ -158,6 +159,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     orderPaymentTimeoutMinutes: vars.ORDER_PAYMENT_TIMEOUT_MINUTES,
     /** Bearer token for GET /metrics; without it only loopback clients may read them (decision 170). */
     metricsToken: vars.METRICS_TOKEN,
+    /** `npm run worker` serves its own /metrics on this port; unset, it serves none. */
+    workerMetricsPort: vars.WORKER_METRICS_PORT,
     /** Also write every email and SMS as a file here (decision 041): a provider stand-in for development and browser tests. */
     messageOutboxDir: vars.MESSAGE_OUTBOX_DIR ? path.resolve(vars.MESSAGE_OUTBOX_DIR) : undefined,
   };

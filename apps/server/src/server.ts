@@ -14,6 +14,7 @@ import { authRoutes, createAuth } from "./modules/auth/auth.ts";
 import { authOpenApi } from "./modules/auth/auth-openapi.ts";
 import { buildAuthOptions } from "./modules/auth/auth-options.ts";
 import { CatalogueCache } from "./modules/catalog/catalog.cache.ts";
+import { catalogueCachePrefill } from "./modules/catalog/products.service.ts";
 import { FeedMemory } from "./modules/feed/feed.memory.ts";
 import { sessionMiddleware } from "./modules/auth/session-middleware.ts";
 import { splashRoutes } from "./modules/admin/splash.routes.ts";
@@ -44,6 +45,9 @@ export interface BootstrapOptions {
   publicCache?: Partial<PublicCacheOptions> | false;
 }
 
+/** How often the catalogue cache checks whether a catalogue write emptied it (then it refills in the background). */
+const CATALOGUE_PREFILL_CHECK_MS = 1000;
+
 /** The default web build location, next to this package in the workspace. */
 export function defaultWebDir(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -68,6 +72,7 @@ export async function bootstrap(config: Config, logger: Logger, options: Bootstr
     const feedMemory = publicCache ? new FeedMemory(database.db, publicCache.cache, logger, { maxCards: config.feedCardCacheSize }) : undefined;
     await feedMemory?.start(database);
     const tasks = new PeriodicTasks(logger);
+    if (catalogueCache) tasks.every("catalogue cache prefill", CATALOGUE_PREFILL_CHECK_MS, catalogueCachePrefill(database.db, catalogueCache), { runAtStart: true });
     const metrics = createMetrics(database);
     const deps: AppDeps = { config, database, logger, metrics, storage, auth, catalogueCache, feedMemory, tasks };
     const app = createApp(deps, {

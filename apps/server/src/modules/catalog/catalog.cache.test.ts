@@ -64,6 +64,16 @@ describe("catalogue cache in the app", () => {
   const feedIds = async (headers?: Record<string, string>) =>
     (await server.json<FeedPage>(`/api/feed?marketplaceId=${marketId}&seed=s&limit=50`, { headers })).body.items.map((item) => item.id);
 
+  it("fills itself in the background after a catalogue write, without a read", async () => {
+    const db = server.deps.database.db;
+    const product = await createProduct(db, { title: "Prefilled lamp" });
+    const draft = await createProduct(db, { status: "draft" });
+    // The write emptied the cache; the prefill task (every second) loads the active products again.
+    for (let attempt = 0; attempt < 100 && !server.deps.catalogueCache?.get(product.id); attempt++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.deps.catalogueCache?.get(product.id)?.row.title).toBe("Prefilled lamp");
+    expect(server.deps.catalogueCache?.get(draft.id)).toBeUndefined();
+  });
+
   it("serves signed-in reads from memory with current counters", async () => {
     const { id, mediaId } = await playableProduct("Cached kettle");
     expect((await server.json(`/api/products/${id}`, { headers: user.headers })).status).toBe(200);

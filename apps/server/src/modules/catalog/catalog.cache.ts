@@ -47,6 +47,11 @@ export class CatalogueCache {
     return this.generation;
   }
 
+  /** How many entries it holds at most. */
+  get capacity(): number {
+    return this.maxEntries;
+  }
+
   get size(): number {
     this.sync();
     return this.entries.size;

@@ -153,3 +153,36 @@ export async function getCatalogueEntry(source: CatalogueSource, id: string): Pr
   const { entries } = await catalogueEntries(source, [id]);
   return entries.get(id.toLowerCase()) ?? null;
 }
+
+/** Products per prefill query: big enough to amortise the round trips, small enough that requests interleave on PGlite's one connection. */
+const PREFILL_BATCH = 200;
+
+/**
+ * A periodic task that fills the catalogue cache with the newest active products, up to its bound,
+ * once per catalogue generation (at start, and again after each catalogue write), a batch at a time,
+ * giving up when the catalogue changes meanwhile (the next tick starts over). Without it every
+ * product's first read after a start or a write pays the three queries of a miss, and under load
+ * those misses queue behind each other on PGlite (product pages and the product-shell bench,
+ * docs/decisions/160-share-pages.md).
+ */
+export function catalogueCachePrefill(db: Kysely<DB>, cache: CatalogueCache): () => Promise<void> {
+  let filled = -1;
+  return async () => {
+    const generation = cache.currentGeneration;
+    if (generation === filled) return;
+    const rows = await db
+      .selectFrom("products")
+      .select("id")
+      .where("status", "=", "active")
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(cache.capacity)
+      .execute();
+    for (let start = 0; start < rows.length; start += PREFILL_BATCH) {
+      if (cache.currentGeneration !== generation) return;
+      const batch = rows.slice(start, start + PREFILL_BATCH).map((row) => row.id);
+      for (const entry of await loadCatalogueEntries(db, batch)) cache.store(entry, generation);
+    }
+    filled = generation;
+  };
+}

@@ -1,6 +1,8 @@
 import type { CliContext } from "../../cli-context.ts";
+import { createMetrics } from "../../http/metrics.ts";
 import { createStorage } from "../../storage/create-storage.ts";
 import { startMediaWorkers } from "./media-jobs.ts";
+import { startWorkerMetrics } from "./worker-metrics.ts";
 
 /** `npm run worker`: processes media jobs until SIGINT/SIGTERM, then lets running jobs finish. */
 export async function workerCommand(_args: string[], { config, logger, database }: CliContext): Promise<number> {
@@ -9,12 +11,16 @@ export async function workerCommand(_args: string[], { config, logger, database 
     return 1;
   }
   const storage = createStorage(config);
-  const workers = startMediaWorkers({ config, logger, database, storage });
+  const metrics = createMetrics(database);
+  const metricsServer = config.workerMetricsPort === undefined ? null : await startWorkerMetrics(config, metrics, config.workerMetricsPort);
+  if (metricsServer) logger.info({ port: metricsServer.port }, "worker metrics at /metrics");
+  const workers = startMediaWorkers({ config, logger, database, storage, metrics });
   await new Promise<void>((resolve) => {
     process.once("SIGINT", () => resolve());
     process.once("SIGTERM", () => resolve());
   });
   logger.info("stopping media workers after their current jobs");
   await workers.stop();
+  await metricsServer?.close();
   return 0;
 }

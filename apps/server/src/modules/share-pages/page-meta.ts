@@ -199,6 +199,7 @@ export function watchHead(site: Site, product: ProductSummary, video: WatchVideo
     ...head,
     title: `${name} | ${site.storeName}`,
     openGraph: head.openGraph.map(([property, content]) => [property, property === "og:title" ? name : content]),
+    twitter: head.twitter.map(([key, content]) => [key, key === "twitter:title" ? name : content]),
     jsonLd: [videoJsonLd(site, product, video), ...head.jsonLd],
   };
 }

@@ -172,6 +172,8 @@ describe("the watch page /v/{mediaId}", () => {
     const { status, html } = await fetchPage(`/v/${video.id}`);
     expect(status).toBe(200);
     expect(title(html)).toBe("Kurta in motion | Reelmart");
+    expect(meta(html, "og:title")).toEqual(["Kurta in motion"]);
+    expect(meta(html, "twitter:title")).toEqual(["Kurta in motion"]);
     expect(link(html, "canonical")).toBe(`${ORIGIN}/v/${video.id}`);
     expect(link(html, "alternate")).toBe(`${ORIGIN}/api/oembed?url=${encodeURIComponent(`${ORIGIN}/v/${video.id}`)}&format=json`);
     const [videoLd, productLd] = jsonLd(html);
