@@ -15,7 +15,8 @@ export default defineConfig({
           name: "server:pglite",
           include: ["apps/server/src/**/*.test.ts"],
           environment: "node",
-          env: { TEST_DATABASE_URL: "" },
+          // The move test (embedded source, so PGlite-only) still needs a PostgreSQL target.
+          env: { TEST_DATABASE_URL: "", MOVE_TARGET_ADMIN_URL: POSTGRES_ADMIN_URL },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -18,8 +18,8 @@ import { buildAuthOptions } from "../auth/auth-options.ts";
 import { createStorage } from "../../storage/create-storage.ts";
 
 // The source of a move is always the embedded database, so this file runs once (in the PGlite
-// project); its target is a database of its own on the machine's PostgreSQL server.
-const POSTGRES_ADMIN_URL = "postgres://postgres@127.0.0.1:5432/postgres";
+// project); its target is a database of its own on the test PostgreSQL server (vitest.config.ts).
+const POSTGRES_ADMIN_URL = process.env.MOVE_TARGET_ADMIN_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const CDN = "https://cdn.example.test/shop";
 
 async function adminQuery(statement: string) {
@@ -34,7 +34,7 @@ async function adminQuery(statement: string) {
 
 describe("npm run move: an embedded shop to PostgreSQL and S3", () => {
   const name = `reelmart_move_${randomBytes(5).toString("hex")}`;
-  const targetUrl = POSTGRES_ADMIN_URL.replace(/\/postgres$/, `/${name}`);
+  const targetUrl = Object.assign(new URL(POSTGRES_ADMIN_URL), { pathname: `/${name}` }).toString();
   let dataDir: string;
   let s3: S3TestServer;
   let shop: FilledShop;
