@@ -97,7 +97,7 @@ export function SubmitVideo({ productId }: { productId: string }) {
             className="rounded-lg border border-neutral-700 bg-neutral-900 px-3 py-2 text-sm text-white"
           />
         </div>
-        <label htmlFor={ids.file} className="inline-flex cursor-pointer items-center justify-center gap-2 rounded-full bg-rose-500 px-5 py-2 text-sm font-semibold text-white hover:bg-rose-400">
+        <label htmlFor={ids.file} className="inline-flex cursor-pointer items-center justify-center gap-2 rounded-full bg-rose-600 px-5 py-2 text-sm font-semibold text-white hover:bg-rose-700">
           Choose a video
         </label>
         <input

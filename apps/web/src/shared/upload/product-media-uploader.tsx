@@ -53,7 +53,7 @@ export function ProductMediaUploader({ productId, productPicker, onFinished }: {
         <label
           htmlFor={ids.files}
           aria-disabled={!productId}
-          className={`inline-flex cursor-pointer items-center gap-2 rounded-full bg-rose-500 px-5 py-2 text-sm font-semibold text-white hover:bg-rose-400 ${productId ? "" : "pointer-events-none opacity-50"}`}
+          className={`inline-flex cursor-pointer items-center gap-2 rounded-full bg-rose-600 px-5 py-2 text-sm font-semibold text-white hover:bg-rose-700 ${productId ? "" : "pointer-events-none opacity-50"}`}
         >
           <Upload className="size-4" aria-hidden="true" />
           Choose files
