@@ -1,7 +1,10 @@
-// `npm test`: every check and test runner in turn, then one line that sums them all:
-// "N passed, N failed, N skipped". Exits non-zero if anything failed.
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+// `npm test`: the static checks, then the unit/integration tests (vitest) alongside the build and the
+// end-to-end tests (Playwright), then one line that sums them all: "N passed, N failed, N skipped".
+// Exits non-zero if anything failed. The two test runners share nothing (vitest's servers listen on
+// ports of their own and its PostgreSQL databases are its own; the e2e server runs on PGlite), and
+// side by side they keep CI well under its 30 minutes; vitest's output is printed after Playwright's.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -40,30 +43,43 @@ for (const project of ["packages/core", "apps/server", "apps/web", "e2e"]) {
   record("knip", ok ? 1 : 0, ok ? 0 : 1);
 }
 
-{
-  const file = path.join(reports, "vitest.json");
-  const ok = run("vitest (core, server on PGlite and PostgreSQL, web)", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${file}`]);
-  if (existsSync(file)) {
-    const report = JSON.parse(readFileSync(file, "utf8"));
-    const brokenFiles = report.testResults.filter((r) => r.status === "failed" && r.assertionResults.length === 0).length;
-    record("vitest", report.numPassedTests, report.numFailedTests + brokenFiles, report.numPendingTests + report.numTodoTests);
-  } else record("vitest", 0, 1);
-  if (!ok && totals.failed === 0) record("vitest run", 0, 1);
+/** Starts a runner without waiting; its output goes to `logFile` when given. Resolves to whether it passed. */
+function start(label, command, args, { env = {}, logFile } = {}) {
+  console.log(`\n━━ ${label}${logFile ? ` (output in ${path.relative(root, logFile)}, printed below when done)` : ""} ━━`);
+  const output = logFile ? openSync(logFile, "w") : "inherit";
+  const child = spawn(command, args, { cwd: root, stdio: ["ignore", output, output], env: { ...process.env, ...env } });
+  return new Promise((resolve) => {
+    child.on("error", () => resolve(false));
+    child.on("close", (code) => resolve(code === 0));
+  });
 }
 
-{
-  const built = run("build (for end-to-end tests)", process.execPath, ["scripts/build.mjs"]);
-  if (!built) record("build", 0, 1);
-  else {
-    const file = path.join(reports, "playwright.json");
-    const ok = run("playwright (e2e, Chromium)", bin("playwright"), ["test", "-c", "e2e/playwright.config.ts"], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
-    if (existsSync(file)) {
-      const { stats } = JSON.parse(readFileSync(file, "utf8"));
-      record("playwright", stats.expected + stats.flaky, stats.unexpected, stats.skipped);
-      if (!ok && stats.unexpected === 0) record("playwright run", 0, 1);
-    } else record("playwright", 0, 1);
-  }
-}
+const vitestReport = path.join(reports, "vitest.json");
+const vitestLog = path.join(reports, "vitest.log");
+const playwrightReport = path.join(reports, "playwright.json");
+const [vitestOk, endToEnd] = await Promise.all([
+  start("vitest (core, server on PGlite and PostgreSQL, web)", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`], { logFile: vitestLog }),
+  (async () => {
+    if (!(await start("build (for end-to-end tests)", process.execPath, ["scripts/build.mjs"]))) return { built: false };
+    return { built: true, ok: await start("playwright (e2e, Chromium)", bin("playwright"), ["test", "-c", "e2e/playwright.config.ts"], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport } }) };
+  })(),
+]);
+
+console.log("\n━━ vitest output ━━");
+if (existsSync(vitestLog)) process.stdout.write(readFileSync(vitestLog));
+if (existsSync(vitestReport)) {
+  const report = JSON.parse(readFileSync(vitestReport, "utf8"));
+  const brokenFiles = report.testResults.filter((r) => r.status === "failed" && r.assertionResults.length === 0).length;
+  record("vitest", report.numPassedTests, report.numFailedTests + brokenFiles, report.numPendingTests + report.numTodoTests);
+  if (!vitestOk && report.numFailedTests + brokenFiles === 0) record("vitest run", 0, 1);
+} else record("vitest", 0, 1);
+
+if (!endToEnd.built) record("build", 0, 1);
+else if (existsSync(playwrightReport)) {
+  const { stats } = JSON.parse(readFileSync(playwrightReport, "utf8"));
+  record("playwright", stats.expected + stats.flaky, stats.unexpected, stats.skipped);
+  if (!endToEnd.ok && stats.unexpected === 0) record("playwright run", 0, 1);
+} else record("playwright", 0, 1);
 
 console.log(`\n━━ summary ━━\n${lines.join("\n")}`);
 const summary = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`;
