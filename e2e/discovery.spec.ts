@@ -83,14 +83,22 @@ const pinchOut = (client: CDPSession, centre: { x: number; y: number }, gap: num
 const mediaTabs = (page: Page) => page.getByRole("tablist", { name: "Product media" }).getByRole("tab");
 
 test("swiping left on the feed opens the product profile, whose tabs show only where there is content", async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   await openFeed(page);
   const id = await currentCard(page).getAttribute("data-product-id");
   const client = await page.context().newCDPSession(page);
   await swipe(client, { x: 300, y: 400 }, -200);
   // The profile names the video it was opened from (?media=, for attribution: decision 150).
   await expect(page).toHaveURL(new RegExp(`/product-profile/${id}\\?media=[\\w-]+$`));
-  // Every demo product has product videos, customer videos and images.
+  // Every demo product has product videos, customer videos and images. After a first start they are
+  // made in the background: on a busy machine this one's may not all be ready yet.
+  await expect
+    .poll(async () => {
+      const { media } = (await (await page.request.get(`/api/products/${id}`)).json()) as Product;
+      return ["product", "ugc"].every((category) => media.some((item) => item.type === "video" && item.category === category)) && media.some((item) => item.type === "image");
+    }, { timeout: 150_000 })
+    .toBe(true);
+  await page.reload();
   await expect(mediaTabs(page)).toHaveText(["ORIGINs", "UGC", "Images", "Reviews"]);
 
   // The same product without customer videos or images keeps only ORIGINs and Reviews.
