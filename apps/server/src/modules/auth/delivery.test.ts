@@ -27,9 +27,18 @@ describe("the default delivery", () => {
     expect(lastMessageTo("+919876543210")).toMatchObject({ kind: "sms" });
   });
 
-  it("without an outbox directory, still keeps the message for tests", async () => {
-    const delivery = createLogDelivery(logger);
-    await delivery.sendSms({ to: "+919876500000", text: "Your Reelmart code is 654321" });
+  it("without an outbox directory, keeps the message for tests and writes no file", async () => {
+    const workDir = mkdtempSync(path.join(os.tmpdir(), "reelmart-no-outbox-"));
+    dirs.push(workDir);
+    const cwd = process.cwd();
+    process.chdir(workDir);
+    try {
+      const delivery = createLogDelivery(logger);
+      await delivery.sendSms({ to: "+919876500000", text: "Your Reelmart code is 654321" });
+    } finally {
+      process.chdir(cwd);
+    }
     expect(lastMessageTo("+919876500000")).toMatchObject({ text: "Your Reelmart code is 654321" });
+    expect(readdirSync(workDir)).toEqual([]);
   });
 });
