@@ -1,8 +1,10 @@
 // `npm test`: the static checks, then the unit/integration tests (vitest) alongside the build and the
 // end-to-end tests (Playwright), then one line that sums them all: "N passed, N failed, N skipped".
 // Exits non-zero if anything failed. The two test runners share nothing (vitest's servers listen on
-// ports of their own and its PostgreSQL databases are its own; the e2e server runs on PGlite), and
-// side by side they keep CI well under its 30 minutes; vitest's output is printed after Playwright's.
+// ports of their own and its PostgreSQL databases are its own; the e2e server runs on PGlite, the
+// multi-instance specs on PostgreSQL databases of their own; s3rver, in both, takes the first free
+// port of its range), and side by side they keep CI well under its 30 minutes; vitest's output is
+// printed after Playwright's.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
