@@ -13,7 +13,7 @@ import type { Logger } from "./logger.ts";
 import { authRoutes, createAuth } from "./modules/auth/auth.ts";
 import { authOpenApi } from "./modules/auth/auth-openapi.ts";
 import { buildAuthOptions } from "./modules/auth/auth-options.ts";
-import { CatalogueCache } from "./modules/catalog/catalog.cache.ts";
+import { createCatalogueCache } from "./modules/catalog/catalog.cache.ts";
 import { catalogueCachePrefill } from "./modules/catalog/products.service.ts";
 import { FeedMemory } from "./modules/feed/feed.memory.ts";
 import { sessionMiddleware } from "./modules/auth/session-middleware.ts";
@@ -68,7 +68,8 @@ export async function bootstrap(config: Config, logger: Logger, options: Bootstr
     const cacheOptions = options.publicCache ?? (config.env === "test" ? false : {});
     const publicCache = cacheOptions === false ? undefined : await createPublicCache(database, cacheOptions);
     // Derived from the catalogue, so they live exactly as long as the notifications that invalidate them.
-    const catalogueCache = publicCache ? new CatalogueCache(publicCache.cache) : undefined;
+    const catalogue = publicCache ? await createCatalogueCache(database) : undefined;
+    const catalogueCache = catalogue?.cache;
     const feedMemory = publicCache ? new FeedMemory(database.db, publicCache.cache, logger, { maxCards: config.feedCardCacheSize }) : undefined;
     await feedMemory?.start(database);
     const tasks = new PeriodicTasks(logger);
@@ -97,6 +98,7 @@ export async function bootstrap(config: Config, logger: Logger, options: Bootstr
         await tasks.stop();
         await feedMemory?.close().catch(() => {});
         await publicCache?.unlisten().catch(() => {});
+        await catalogue?.unlisten().catch(() => {});
         await database.close();
       },
     };

@@ -1,29 +1,47 @@
 import type { FeedPage } from "@reelmart/core/api/feed";
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, UnknownRow } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PublicCache } from "../../http/public-cache.ts";
 import { createMarketplace, createMedia, createProduct } from "../../testing/fixtures.ts";
 import { type TestServer, startTestServer } from "../../testing/test-server.ts";
 import { type TestUser, signUpUser } from "../../testing/users.ts";
-import { type CatalogueEntry, CatalogueCache } from "./catalog.cache.ts";
-
+import { type CatalogueEntry, CatalogueCache, createCatalogueCache } from "./catalog.cache.ts";
+import { catalogueCachePrefill } from "./products.service.ts";
 
 describe("CatalogueCache", () => {
   const entry = (id: string) => ({ row: { id }, parts: {}, media: [], listedIn: new Set<string>() }) as unknown as CatalogueEntry;
 
-  it("drops everything when the public cache is cleared, and refuses what was read across it", () => {
-    const invalidation = new PublicCache();
-    const cache = new CatalogueCache(invalidation);
-    cache.store(entry("a"), cache.currentGeneration);
-    expect(cache.get("A")).toBeDefined();
+  it("drops only the products a write named, and refuses a read of them taken before the drop", () => {
+    const cache = new CatalogueCache();
     const before = cache.currentGeneration;
-    invalidation.clear();
+    cache.store(entry("a"), before);
+    cache.store(entry("b"), before);
+    cache.drop(["A"]);
     expect(cache.get("a")).toBeUndefined();
+    expect(cache.get("b")).toBeDefined();
     cache.store(entry("a"), before);
     expect(cache.get("a")).toBeUndefined();
+    // Another product read at the same moment was not touched by the write: it may be stored.
+    cache.store(entry("c"), before);
+    expect(cache.get("c")).toBeDefined();
+    expect(cache.takeDropped()).toEqual(["a"]);
+    expect(cache.takeDropped()).toEqual([]);
+    cache.store(entry("a"), cache.currentGeneration);
+    expect(cache.get("a")).toBeDefined();
+  });
+
+  it("drops everything at once and refuses every read taken before", () => {
+    const cache = new CatalogueCache();
+    const before = cache.currentGeneration;
+    cache.store(entry("a"), before);
+    cache.dropAll();
+    expect(cache.size).toBe(0);
+    expect(cache.lastDropOfAll).toBeGreaterThan(before);
+    cache.store(entry("b"), before);
+    expect(cache.get("b")).toBeUndefined();
   });
 
   it("keeps the most recently used entries within its bound", () => {
-    const cache = new CatalogueCache(new PublicCache(), 2);
+    const cache = new CatalogueCache(2);
     cache.store(entry("a"), cache.currentGeneration);
     cache.store(entry("b"), cache.currentGeneration);
     cache.get("a");
@@ -31,6 +49,24 @@ describe("CatalogueCache", () => {
     expect([cache.get("a"), cache.get("b"), cache.get("c")].map(Boolean)).toEqual([true, false, true]);
   });
 });
+
+/** Counts the queries and the rows they return through the real database connection. */
+class RowCounter implements KyselyPlugin {
+  queries = 0;
+  rows = 0;
+  transformQuery(args: PluginTransformQueryArgs) {
+    return args.node;
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    this.queries += 1;
+    this.rows += args.result.rows.length;
+    return args.result;
+  }
+  reset() {
+    this.queries = 0;
+    this.rows = 0;
+  }
+}
 
 describe("catalogue cache in the app", () => {
   let server: TestServer;
@@ -119,5 +155,48 @@ describe("catalogue cache in the app", () => {
     const elsewhere = (await createMarketplace(server.deps.database.db)).id;
     expect((await server.json(`/api/products/${id}?marketplaceId=${marketId}`, { headers: user.headers })).status).toBe(200);
     expect((await server.json(`/api/products/${id}?marketplaceId=${elsewhere}`, { headers: user.headers })).status).toBe(404);
+  });
+
+  it("reads back only what a write dropped: O(changed) rows, not the cache's bound", async () => {
+    const { database } = server.deps;
+    const db = database.db;
+    const products = [];
+    for (let index = 0; index < 30; index++) products.push(await playableProduct(`Bounded ${index}`));
+    const [first, second] = products.map(({ id }) => id);
+    const variant = await db.insertInto("product_variants").values({ product_id: first!, size: "M", stock: 5 }).returning("id").executeTakeFirstOrThrow();
+    // A cache and prefill of its own, reading through a counting connection, beside the server's.
+    const { cache, unlisten } = await createCatalogueCache(database);
+    const counter = new RowCounter();
+    const prefill = catalogueCachePrefill(db.withPlugin(counter), cache);
+    try {
+      await prefill();
+      const active = await db.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "active").executeTakeFirstOrThrow();
+      expect(cache.size).toBe(Number(active.n));
+      expect(counter.rows).toBeGreaterThan(60); // the start: every active product's id, row, media and renditions
+      counter.reset();
+      await prefill();
+      expect(counter.queries).toBe(0); // nothing dropped, nothing read
+
+      // An order's stock change: one variant of one product.
+      await db.updateTable("product_variants").set({ stock: 4 }).where("id", "=", variant.id).execute();
+      await eventually(async () => cache.get(first!) === undefined);
+      expect(cache.get(second!)).toBeDefined();
+      await prefill();
+      // The product row, its media and their renditions: three queries, a handful of rows.
+      expect(counter.queries).toBe(3);
+      expect(counter.rows).toBeLessThanOrEqual(5);
+      expect(cache.get(first!)?.parts.variants.map((row) => row.stock)).toEqual([4]);
+      expect(cache.size).toBe(Number(active.n));
+
+      // A media edit and a brand-wide change name their products too.
+      counter.reset();
+      await db.updateTable("product_media").set({ title: "Renamed" }).where("product_id", "=", second!).execute();
+      await eventually(async () => cache.get(second!) === undefined);
+      await prefill();
+      expect(counter.queries).toBe(3);
+      expect(cache.get(second!)?.media[0]?.title).toBe("Renamed");
+    } finally {
+      await unlisten();
+    }
   });
 });

@@ -1,12 +1,17 @@
 import type { Media } from "@reelmart/core/api/catalog";
+import type { Database } from "../../db/database.ts";
 import type { ProductDetailParts, ProductRow } from "./catalog.mappers.ts";
 
 // Decision 030: the catalogue part of active products, kept in memory until the catalogue changes.
-// Its invalidation is the public read cache's: the pg_notify triggers of migration 0002 clear that
-// cache (bumping its generation) on every catalogue write, and this cache drops everything once it
-// sees a new generation. Engagement counters change without a notification, so callers overlay
-// fresh counters on every read; the ones stored here are only those read with the product.
-// Nothing here depends on the viewer.
+// Decision 103: invalidation is per product. Migration 0100's triggers name, on
+// CATALOGUE_PRODUCTS_CHANNEL, the products each catalogue write touched (an order's stock change
+// included), and every instance drops only those; '*' (a truncate) drops everything. What a write
+// dropped is remembered for the prefill task, which reads back only that. Engagement counters change
+// without a notification, so callers overlay fresh counters on every read; the ones stored here are
+// only those read with the product. Nothing here depends on the viewer.
+
+/** Trigger-fed channel (migration 0100): comma-separated product ids, or '*' for every product. */
+export const CATALOGUE_PRODUCTS_CHANNEL = "catalogue_products";
 
 /** One active product as the catalogue shows it. */
 export interface CatalogueEntry {
@@ -18,33 +23,33 @@ export interface CatalogueEntry {
   listedIn: ReadonlySet<string>;
 }
 
-/**
- * What tells the cache the catalogue changed: a generation that moves on every catalogue write (the
- * public read cache's, bumped by migration 0002's notifications; server.ts passes it in).
- */
-export interface CatalogueInvalidation {
-  readonly generation: number;
-}
-
 /** About 2–4 KB of heap per product: tens of MB at most, next to the public cache's 32 MB. */
 const MAX_ENTRIES = 10_000;
 
 export class CatalogueCache {
   // Map iteration order is insertion order: re-inserting on every hit makes it an LRU.
   private readonly entries = new Map<string, CatalogueEntry>();
-  private generation: number;
+  /** Moves on every invalidation: a read taken before it may be stale. */
+  private generation = 0;
+  /** The generation of each id's latest drop (a read of it taken earlier is refused). */
+  private readonly droppedAt = new Map<string, number>();
+  /** Reads taken before this generation are refused whatever their id. */
+  private refusedBefore = 0;
+  /** The generation of the latest drop of everything (at start: 0, so the prefill fills once). */
+  private droppedAllAt = 0;
+  /** Ids dropped since the prefill last took them. */
+  private readonly toRefill = new Set<string>();
 
-  constructor(
-    private readonly invalidation: CatalogueInvalidation,
-    private readonly maxEntries = MAX_ENTRIES,
-  ) {
-    this.generation = invalidation.generation;
+  constructor(private readonly maxEntries = MAX_ENTRIES) {}
+
+  /** Taken before reading the database: `store` refuses what was read across a write that touched it. */
+  get currentGeneration(): number {
+    return this.generation;
   }
 
-  /** Taken before reading the database: `store` refuses what was read across a catalogue write. */
-  get currentGeneration(): number {
-    this.sync();
-    return this.generation;
+  /** When everything was last dropped (compare with a generation taken earlier). */
+  get lastDropOfAll(): number {
+    return this.droppedAllAt;
   }
 
   /** How many entries it holds at most. */
@@ -53,12 +58,10 @@ export class CatalogueCache {
   }
 
   get size(): number {
-    this.sync();
     return this.entries.size;
   }
 
   get(id: string): CatalogueEntry | undefined {
-    this.sync();
     const key = id.toLowerCase();
     const entry = this.entries.get(key);
     if (entry) {
@@ -69,9 +72,8 @@ export class CatalogueCache {
   }
 
   store(entry: CatalogueEntry, generation: number): void {
-    this.sync();
-    if (generation !== this.generation) return;
     const key = entry.row.id.toLowerCase();
+    if (generation < this.refusedBefore || generation < (this.droppedAt.get(key) ?? 0)) return;
     this.entries.delete(key);
     this.entries.set(key, entry);
     for (const oldest of this.entries.keys()) {
@@ -80,9 +82,52 @@ export class CatalogueCache {
     }
   }
 
-  private sync() {
-    if (this.generation === this.invalidation.generation) return;
-    this.entries.clear();
-    this.generation = this.invalidation.generation;
+  /** A write touched these products: forget them, and let the prefill read them again. */
+  drop(ids: Iterable<string>): void {
+    this.generation += 1;
+    for (const id of ids) {
+      const key = id.toLowerCase();
+      this.entries.delete(key);
+      this.droppedAt.set(key, this.generation);
+      this.toRefill.add(key);
+    }
+    // Bounded bookkeeping: past the bound, refuse every read in flight instead of remembering ids.
+    if (this.droppedAt.size > this.maxEntries) {
+      this.droppedAt.clear();
+      this.refusedBefore = this.generation;
+    }
+    if (this.toRefill.size > this.maxEntries) this.dropAll();
   }
+
+  /** Everything may have changed (a truncate, or no notifications any more). */
+  dropAll(): void {
+    this.generation += 1;
+    this.entries.clear();
+    this.droppedAt.clear();
+    this.toRefill.clear();
+    this.refusedBefore = this.generation;
+    this.droppedAllAt = this.generation;
+  }
+
+  /** The ids dropped since the last call, for the prefill to read back. */
+  takeDropped(): string[] {
+    const ids = [...this.toRefill];
+    this.toRefill.clear();
+    return ids;
+  }
+}
+
+/** A cache that follows every instance's catalogue writes through the database's notifications. */
+export async function createCatalogueCache(database: Database, maxEntries?: number) {
+  const cache = new CatalogueCache(maxEntries);
+  const stopListening = await database.listen(CATALOGUE_PRODUCTS_CHANNEL, (payload) => {
+    if (payload === "*") cache.dropAll();
+    else cache.drop(payload.split(","));
+  });
+  const unlisten = async () => {
+    await stopListening();
+    // Without notifications nothing may be served from memory any longer.
+    cache.dropAll();
+  };
+  return { cache, unlisten };
 }

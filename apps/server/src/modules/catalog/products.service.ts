@@ -158,31 +158,41 @@ export async function getCatalogueEntry(source: CatalogueSource, id: string): Pr
 const PREFILL_BATCH = 200;
 
 /**
- * A periodic task that fills the catalogue cache with the newest active products, up to its bound,
- * once per catalogue generation (at start, and again after each catalogue write), a batch at a time,
- * giving up when the catalogue changes meanwhile (the next tick starts over). Without it every
- * product's first read after a start or a write pays the three queries of a miss, and under load
- * those misses queue behind each other on PGlite (product pages and the product-shell bench,
- * docs/decisions/160-share-pages.md).
+ * A periodic task that keeps the catalogue cache filled (decision 103): once at start (and after a
+ * drop of everything), the newest active products up to its bound; after that only what writes
+ * dropped, so a write (an order's stock change included) costs O(changed) rows, not the bound.
+ * Batches interleave with requests on PGlite's one connection; a full fill gives up when everything
+ * is dropped meanwhile (the next tick starts over), and an id dropped again during its read is
+ * refused by the cache and read on the next tick. Without it every product's first read after a
+ * start or a write pays the three queries of a miss, and under load those misses queue behind each
+ * other on PGlite (product pages and the product-shell bench, docs/decisions/160-share-pages.md).
  */
 export function catalogueCachePrefill(db: Kysely<DB>, cache: CatalogueCache): () => Promise<void> {
-  let filled = -1;
+  let filledAllAt = -1;
+  const load = async (ids: string[], generation: number) => {
+    for (const entry of await loadCatalogueEntries(db, ids)) cache.store(entry, generation);
+  };
   return async () => {
-    const generation = cache.currentGeneration;
-    if (generation === filled) return;
-    const rows = await db
-      .selectFrom("products")
-      .select("id")
-      .where("status", "=", "active")
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(cache.capacity)
-      .execute();
-    for (let start = 0; start < rows.length; start += PREFILL_BATCH) {
-      if (cache.currentGeneration !== generation) return;
-      const batch = rows.slice(start, start + PREFILL_BATCH).map((row) => row.id);
-      for (const entry of await loadCatalogueEntries(db, batch)) cache.store(entry, generation);
+    if (cache.lastDropOfAll > filledAllAt) {
+      const generation = cache.currentGeneration;
+      cache.takeDropped();
+      const rows = await db
+        .selectFrom("products")
+        .select("id")
+        .where("status", "=", "active")
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(cache.capacity)
+        .execute();
+      for (let start = 0; start < rows.length; start += PREFILL_BATCH) {
+        if (cache.lastDropOfAll > generation) return;
+        await load(rows.slice(start, start + PREFILL_BATCH).map((row) => row.id), generation);
+      }
+      filledAllAt = generation;
     }
-    filled = generation;
+    const dropped = cache.takeDropped();
+    for (let start = 0; start < dropped.length; start += PREFILL_BATCH) {
+      await load(dropped.slice(start, start + PREFILL_BATCH), cache.currentGeneration);
+    }
   };
 }
