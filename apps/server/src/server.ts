@@ -16,6 +16,7 @@ import { buildAuthOptions } from "./modules/auth/auth-options.ts";
 import { createCatalogueCache } from "./modules/catalog/catalog.cache.ts";
 import { catalogueCachePrefill } from "./modules/catalog/products.service.ts";
 import { FeedMemory } from "./modules/feed/feed.memory.ts";
+import { createSessionCache } from "./modules/auth/session-cache.ts";
 import { sessionMiddleware } from "./modules/auth/session-middleware.ts";
 import { splashRoutes } from "./modules/admin/splash.routes.ts";
 import { embedPageRoutes } from "./modules/embed/embed.routes.ts";
@@ -70,6 +71,8 @@ export async function bootstrap(config: Config, logger: Logger, options: Bootstr
     // Derived from the catalogue, so they live exactly as long as the notifications that invalidate them.
     const catalogue = publicCache ? await createCatalogueCache(database) : undefined;
     const catalogueCache = catalogue?.cache;
+    // Decision 104: off under NODE_ENV=test with the other caches (tests write profiles and sessions straight to the database).
+    const sessions = config.env === "test" ? undefined : await createSessionCache(database);
     const feedMemory = publicCache ? new FeedMemory(database.db, publicCache.cache, logger, { maxCards: config.feedCardCacheSize }) : undefined;
     await feedMemory?.start(database);
     const tasks = new PeriodicTasks(logger);
@@ -77,7 +80,7 @@ export async function bootstrap(config: Config, logger: Logger, options: Bootstr
     const metrics = createMetrics(database);
     const deps: AppDeps = { config, database, logger, metrics, storage, auth, catalogueCache, feedMemory, tasks };
     const app = createApp(deps, {
-      apiMiddleware: [sessionMiddleware(auth, database)],
+      apiMiddleware: [sessionMiddleware(auth, database, sessions?.cache)],
       mounts: [
         { path: "/api/auth", app: authRoutes(auth) },
         { path: "/media", app: createMediaRoutes(storage) },
@@ -99,6 +102,7 @@ export async function bootstrap(config: Config, logger: Logger, options: Bootstr
         await feedMemory?.close().catch(() => {});
         await publicCache?.unlisten().catch(() => {});
         await catalogue?.unlisten().catch(() => {});
+        await sessions?.unlisten().catch(() => {});
         await database.close();
       },
     };

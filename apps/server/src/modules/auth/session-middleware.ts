@@ -4,6 +4,7 @@ import type { Database } from "../../db/database.ts";
 import { errorBody } from "../../http/errors.ts";
 import type { AppEnv } from "../../http/viewer.ts";
 import type { Auth } from "./auth.ts";
+import { type SessionCache, type SessionViewer, sessionCacheKey } from "./session-cache.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -39,9 +40,12 @@ export function isCrossOrigin(c: Context, trustedOrigins: readonly string[]): bo
   return c.req.header("sec-fetch-site") === "cross-site";
 }
 
-/** Resolves the session cookie or bearer token into the request's viewer (or null). */
-export function sessionMiddleware(auth: Auth, database: Database, trustedOrigins?: readonly string[]) {
-  const configured = trustedOrigins ?? (Array.isArray(auth.options.trustedOrigins) ? auth.options.trustedOrigins : []);
+/**
+ * Resolves the session cookie or bearer token into the request's viewer (or null), through
+ * `sessionCache` when the server keeps one (decision 104).
+ */
+export function sessionMiddleware(auth: Auth, database: Database, sessionCache?: SessionCache) {
+  const configured = Array.isArray(auth.options.trustedOrigins) ? auth.options.trustedOrigins : [];
   const origins = configured.map((value) => new URL(value).origin);
   return async (c: Context<AppEnv>, next: Next) => {
     if (isCrossOrigin(c, origins)) {
@@ -59,23 +63,28 @@ export function sessionMiddleware(auth: Auth, database: Database, trustedOrigins
   };
 
   async function resolveViewer(c: Context<AppEnv>, next: Next) {
-    const session = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
-    if (session) {
-      const profile = await database.db
-        .selectFrom("profiles")
-        .select(["is_admin", "banned_at"])
-        .where("id", "=", session.user.id)
-        .executeTakeFirst();
-      // A banned user's sessions are deleted at the ban; this covers a request already in flight.
-      if (profile?.banned_at) return next();
-      c.set("viewer", {
-        userId: session.user.id,
-        email: session.user.email,
-        name: session.user.name,
-        isAdmin: profile?.is_admin ?? false,
-        address: c.get("clientIp") ?? null,
-      });
+    const headers = c.req.raw.headers;
+    const key = sessionCache && sessionCacheKey(headers.get("authorization"), headers.get("cookie"));
+    let viewer = key === undefined ? undefined : sessionCache?.get(key);
+    if (!viewer) {
+      const generation = sessionCache?.currentGeneration ?? 0;
+      const found = await lookUp(headers);
+      if (found && key !== undefined) sessionCache?.store(key, found.viewer, found.session, generation);
+      viewer = found?.viewer;
     }
+    if (viewer) c.set("viewer", { ...viewer, address: c.get("clientIp") ?? null });
     await next();
+  }
+
+  async function lookUp(headers: Headers): Promise<{ viewer: SessionViewer; session: { token: string; expiresAt: Date } } | null> {
+    const session = await auth.api.getSession({ headers }).catch(() => null);
+    if (!session) return null;
+    const profile = await database.db.selectFrom("profiles").select(["is_admin", "banned_at"]).where("id", "=", session.user.id).executeTakeFirst();
+    // A banned user's sessions are deleted at the ban; this covers a request already in flight.
+    if (profile?.banned_at) return null;
+    return {
+      viewer: { userId: session.user.id, email: session.user.email, name: session.user.name, isAdmin: profile?.is_admin ?? false },
+      session: { token: session.session.token, expiresAt: new Date(session.session.expiresAt) },
+    };
   }
 }
