@@ -20,7 +20,8 @@ export interface TranscodeOptions {
 const posterTime = (duration: number) => Math.min(1, duration / 2);
 
 /**
- * Encodes the whole ladder in one ffmpeg pass (the source is decoded once, then split and scaled):
+ * Encodes the whole ladder in one ffmpeg pass (the source is decoded once, scaled to the top rung,
+ * and the smaller rungs scaled from that):
  * H.264 High + AAC, yuv420p, moov first (faststart), the display rotation applied by ffmpeg's
  * autorotate so the files carry none, and a JPEG poster per rung. A source without sound gets a
  * silent AAC track so every rendition has the same shape.
@@ -28,12 +29,18 @@ const posterTime = (duration: number) => Math.min(1, duration / 2);
 export async function transcodeLadder(ffmpeg: Ffmpeg, source: string, probe: VideoProbe, outDir: string, options: TranscodeOptions): Promise<TranscodedVideo> {
   const rungs = ladderFor(probe.width, probe.height);
   const at = posterTime(probe.durationSeconds);
-  const splits = rungs.map((rung) => `[v${rung.name}]`).join("");
+  // The source is scaled once, to the top rung; the smaller rungs are scaled from that, not from
+  // the source: a 1080x1920 phone clip is then resampled at full size once instead of three times.
+  const [top, ...smaller] = rungs;
+  const rungOutputs = rungs.map((rung) => `[v${rung.name}]`).join("");
   const posterSplits = rungs.map((rung) => `[p${rung.name}]`).join("");
   const graph = [
-    `[0:v]fps=fps='min(source_fps,30)',format=yuv420p,split=${rungs.length * 2}${splits}${posterSplits}`,
-    ...rungs.map((rung) => `[v${rung.name}]scale=${rung.width}:${rung.height}:flags=bicubic,setsar=1[o${rung.name}]`),
-    ...rungs.map((rung) => `[p${rung.name}]trim=start=${at},setpts=PTS-STARTPTS,scale=${rung.width}:${rung.height},setsar=1[t${rung.name}]`),
+    `[0:v]fps=fps='min(source_fps,30)',format=yuv420p,split=2[full][posterSource]`,
+    `[full]scale=${top.width}:${top.height}:flags=bicubic,setsar=1,split=${rungs.length}${rungOutputs}`,
+    `[v${top.name}]null[o${top.name}]`,
+    ...smaller.map((rung) => `[v${rung.name}]scale=${rung.width}:${rung.height}:flags=bicubic,setsar=1[o${rung.name}]`),
+    `[posterSource]trim=start=${at}:duration=1,setpts=PTS-STARTPTS,split=${rungs.length}${posterSplits}`,
+    ...rungs.map((rung) => `[p${rung.name}]scale=${rung.width}:${rung.height},setsar=1[t${rung.name}]`),
   ].join(";");
   const args = ["-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-progress", "pipe:1", "-nostats", "-i", source];
   if (!probe.hasAudio) args.push("-f", "lavfi", "-t", String(probe.durationSeconds), "-i", "anullsrc=channel_layout=stereo:sample_rate=44100");
