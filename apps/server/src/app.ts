@@ -71,7 +71,7 @@ export function createApp(deps: AppDeps, parts: AppParts): Hono<AppEnv> {
   app.get("/metrics", metricsHandler(deps.metrics, deps.config.metricsToken));
   for (const mount of (parts.mounts ?? []).filter((m) => !m.path.startsWith("/api/"))) app.route(mount.path, mount.app);
   mountCrawlerFiles(app, deps);
-  if (parts.webDir && existsSync(path.join(parts.webDir, "index.html"))) mountWebApp(app, parts.webDir, deps);
+  if (parts.webDir && existsSync(path.join(parts.webDir, "index.html"))) mountWebApp(app, parts.webDir, deps, parts.publicCache);
   app.onError((error, c) => handleError(error, c, deps.logger));
   return app;
 }
@@ -127,14 +127,14 @@ function requestLogger(logger: Logger) {
  * fall back to index.html so the client router can show the page (or its not-found screen). The
  * pages people share answer the same shell with a head of their own (modules/share-pages).
  */
-function mountWebApp(app: Hono<AppEnv>, webDir: string, deps: AppDeps) {
+function mountWebApp(app: Hono<AppEnv>, webDir: string, deps: AppDeps, publicCache: PublicCache | undefined) {
   const indexHtml = readFileSync(path.join(webDir, "index.html"), "utf8");
   const root = path.relative(process.cwd(), webDir) || ".";
   app.use(
     "/assets/*",
     serveStatic({ root, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable") }),
   );
-  mountSharePages(app, deps, new ShellTemplate(indexHtml));
+  mountSharePages(app, deps, new ShellTemplate(indexHtml), publicCache);
   app.use(
     "*",
     serveStatic({

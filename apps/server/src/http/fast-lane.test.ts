@@ -1,17 +1,26 @@
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { type Server, createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { getRequestListener } from "@hono/node-server";
 import type { FeedPage } from "@reelmart/core/api/feed";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
 import { createMarketplace, createMedia, createProduct } from "../testing/fixtures.ts";
 import { type TestServer, startTestServer } from "../testing/test-server.ts";
 import { type TestUser, signUpUser } from "../testing/users.ts";
 import { withFastLane } from "./fast-lane.ts";
 import { PUBLIC_CACHE_ROUTE } from "./metrics.ts";
 
+const here = path.dirname(fileURLToPath(import.meta.url));
+
 describe("fast lane", () => {
   let server: TestServer;
+  let staticDir: string;
+  let firstProductId: string;
   let http: Server;
   let base: string;
   let user: TestUser;
@@ -20,12 +29,16 @@ describe("fast lane", () => {
   const reachedApp: string[] = [];
 
   beforeAll(async () => {
+    // The web app's own index.html as the shell of the share pages.
+    staticDir = mkdtempSync(path.join(os.tmpdir(), "reelmart-lane-"));
+    copyFileSync(path.resolve(here, "../../../web/index.html"), path.join(staticDir, "index.html"));
     // NODE_ENV=test leaves the caches (and so the lane) off; this file wants them on.
-    server = await startTestServer({ NODE_ENV: "development" });
+    server = await startTestServer({ NODE_ENV: "development", STATIC_DIR: staticDir });
     const db = server.deps.database.db;
     marketId = (await createMarketplace(db)).id;
     for (let i = 0; i < 12; i++) {
       const product = await createProduct(db, { marketplaceIds: [marketId] });
+      firstProductId ??= product.id;
       await createMedia(db, product.id);
     }
     user = await signUpUser(server);
@@ -46,6 +59,7 @@ describe("fast lane", () => {
   afterAll(async () => {
     await new Promise((resolve) => http?.close(resolve));
     await server?.close();
+    if (staticDir) rmSync(staticDir, { recursive: true, force: true });
   });
 
   const fetchVia = (path: string, init?: RequestInit) => fetch(`${base}${path}`, init);
@@ -117,6 +131,32 @@ describe("fast lane", () => {
     expect(reachedApp).toEqual([]);
     expect(await counted("/api/feed")).toBe(feedBefore + 1);
     expect(await counted(PUBLIC_CACHE_ROUTE)).toBe(cacheBefore + 1);
+  });
+
+  // Last: its catalogue write clears what the tests above rely on being held.
+  it("answers a share page's HTML from memory once rendered, until a catalogue write clears it", async () => {
+    const page = `/product/${firstProductId}`;
+    reachedApp.length = 0;
+    const first = await fetchVia(page);
+    expect(first.status).toBe(200);
+    const html = await first.text();
+    expect(reachedApp).toEqual([page]);
+    const again = await fetchVia(page);
+    expect(reachedApp).toEqual([page]);
+    expect(await again.text()).toBe(html);
+    expect(again.headers.get("content-type")).toMatch(/^text\/html/);
+    for (const name of ["content-security-policy", "x-content-type-options", "x-frame-options", "referrer-policy"]) {
+      expect(again.headers.get(name)).toBe(first.headers.get(name));
+    }
+    // A catalogue write (the trigger notifies every instance) clears it: the next answer is the new head.
+    await sql`update products set title = ${"Renamed for the lane"} where id = ${firstProductId}`.execute(server.deps.database.db);
+    await expect.poll(async () => (await (await fetchVia(page)).text()).includes("<title>Renamed for the lane"), { timeout: 5000 }).toBe(true);
+    // Pages of unknown products are not held: each 404 is rendered by the app.
+    reachedApp.length = 0;
+    const missing = `/product/00000000-0000-4000-8000-000000000000`;
+    expect((await fetchVia(missing)).status).toBe(404);
+    expect((await fetchVia(missing)).status).toBe(404);
+    expect(reachedApp).toEqual([missing, missing]);
   });
 });
 

@@ -10,7 +10,8 @@ import { GZIP_THRESHOLD, type PublicCache, cacheKey, cachedAnswer, isPublicUrl }
 import type { SecurityHeaders } from "./security-headers.ts";
 
 // The fast lane (docs/decisions/111-fast-lane.md): anonymous GETs whose answer is already in memory
-// (a fresh public-cache entry, or a feed page whose order and cards are held) are written straight
+// (a fresh public-cache entry, API JSON or a share page's HTML, or a feed page whose order and
+// cards are held) are written straight
 // to node's response, before the framework turns the request into a Request and runs its
 // middleware. Anything else, including every error, every stale entry and every signed-in request,
 // goes on to the app unchanged, so the lane can only answer what the app would answer the same.
@@ -46,7 +47,7 @@ function send(parts: FastLaneParts, response: ServerResponse, path: string, stat
 /** The route label of what the lane answered, or null when the app must answer. */
 function answer(parts: FastLaneParts, request: IncomingMessage, response: ServerResponse): string | null {
   const target = request.url;
-  if (request.method !== "GET" || !target?.startsWith("/api/")) return null;
+  if (request.method !== "GET" || !target) return null;
   if (carriesSessionCredentials(request.headers.authorization, request.headers.cookie)) return null;
   const url = new URL(target, "http://lane");
   const acceptEncoding = request.headers["accept-encoding"];

@@ -10,11 +10,16 @@ import { type AppEnv, getViewer } from "./viewer.ts";
 // a response (engagement counters excepted), and every instance clears its cache on it; the TTL
 // bounds how long counters in cached bodies lag behind.
 
+/** The pages whose HTML carries a head of their own (modules/share-pages), the same for every viewer. */
+export const SHARE_PAGE_PATHS = [/^\/$/, /^\/(?:product|purchase|product-profile|brand-shop|v)\/[^/]+$/];
+
 /** Trigger-fed channel (migration 0002_public_cache_notify): any payload clears every entry. */
 export const PUBLIC_CACHE_CHANNEL = "public_cache";
 
 /** Anonymous GETs whose response depends only on the URL and the catalogue. */
 const PUBLIC_PATHS = [
+  // The server-rendered share pages (decision 160): the app shell with the page's own head.
+  ...SHARE_PAGE_PATHS,
   /^\/api\/products$/,
   /^\/api\/products\/[^/]+$/, // by id, and /products/batch
   /^\/api\/brands(?:\/[^/]+)?$/,
@@ -157,11 +162,11 @@ function isPublicRequest(c: Context<AppEnv>, url: URL): boolean {
   return c.req.method === "GET" && getViewer(c) === null && isPublicUrl(url);
 }
 
-/** Only plain public 200 JSON is shared; a handler opts out with Cache-Control private/no-store. */
+/** Only plain public 200 JSON (or a share page's HTML) is shared; a handler opts out with Cache-Control private/no-store. */
 function isShareable(response: Response): boolean {
   if (response.status !== 200 || response.headers.has("set-cookie") || response.headers.has("content-encoding")) return false;
   if (/private|no-store/i.test(response.headers.get("cache-control") ?? "")) return false;
-  return (response.headers.get("content-type") ?? "").startsWith("application/json");
+  return /^(?:application\/json|text\/html)\b/.test(response.headers.get("content-type") ?? "");
 }
 
 /** A cached answer as status, headers and body; shared by the middleware and the fast lane (decision 111). */

@@ -31,7 +31,8 @@ export async function transcodeLadder(ffmpeg: Ffmpeg, source: string, probe: Vid
   const at = posterTime(probe.durationSeconds);
   // The source is scaled once, to the top rung; the smaller rungs are scaled from that, not from
   // the source: a 1080x1920 phone clip is then resampled at full size once instead of three times.
-  const [top, ...smaller] = rungs;
+  // ladderFor always gives at least one rung.
+  const [top, ...smaller] = rungs as [Rung, ...Rung[]];
   const rungOutputs = rungs.map((rung) => `[v${rung.name}]`).join("");
   const posterSplits = rungs.map((rung) => `[p${rung.name}]`).join("");
   const graph = [

@@ -2,6 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { IdParamSchema, WatchVideoSchema } from "@reelmart/core/api/catalog";
 import type { Context, Hono } from "hono";
 import type { AppDeps, RegisterRoutes } from "../../context.ts";
+import { type PublicCache, publicCacheMiddleware } from "../../http/public-cache.ts";
 import { errorResponse, jsonResponse } from "../../http/routes.ts";
 import type { AppEnv } from "../../http/viewer.ts";
 import { notFound } from "../../shared/errors.ts";
@@ -63,12 +64,21 @@ export function mountCrawlerFiles(app: Hono<AppEnv>, { config, database }: AppDe
   });
 }
 
+/** The routes below; SHARE_PAGE_PATHS (http/public-cache.ts) matches the same URLs. */
+const SHARE_PAGE_ROUTES = ["/", "/product/:id", "/purchase/:id", "/product-profile/:id", "/brand-shop/:id", "/v/:id"];
+
 /**
  * The shell routes that have a head of their own. Registered before the static files (which would
  * answer / with the plain index.html) and the SPA fallback, which keeps every other URL as it was.
  */
-export function mountSharePages(app: Hono<AppEnv>, { config, database, catalogueCache, logger }: AppDeps, shell: ShellTemplate): void {
+export function mountSharePages(app: Hono<AppEnv>, { config, database, catalogueCache, logger }: AppDeps, shell: ShellTemplate, publicCache?: PublicCache): void {
   const source = { db: database.db, cache: catalogueCache };
+  if (publicCache) {
+    // A page is the same for every viewer, so its HTML is held like the API's public reads: the
+    // fast lane answers repeats before the framework, and a catalogue write clears it (decision 160).
+    const cached = publicCacheMiddleware(publicCache, { fetch: (request) => app.fetch(request) });
+    for (const route of SHARE_PAGE_ROUTES) app.use(route, cached);
+  }
   const storeName = new StoreName(database.db, logger);
   const site = async (): Promise<Site> => ({ origin: config.publicUrl, storeName: await storeName.get() });
   const page = (c: Context<AppEnv>, head: PageHead, status: 200 | 404 = 200) => {
