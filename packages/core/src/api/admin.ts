@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CursorSchema, MoneySchema, ProductFieldsSchema, ProductPromotionSchema, ProductStatusSchema, ProductVariantSchema } from "./catalog.ts";
-import { UuidSchema } from "../ids.ts";
+import { UuidSchema } from "./ids.ts";
 import { OrderStatsSchema } from "./orders.ts";
 
 // The shop owner's admin contract (issue 11): the server validates /api/admin input with these and

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { UuidSchema } from "../ids.ts";
+import { UuidSchema } from "./ids.ts";
 
 // Commerce analytics (issue #17, docs/decisions/150-commerce-analytics.md). Days are UTC dates,
 // both ends included; money is integer paise.

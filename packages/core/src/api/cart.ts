@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MoneySchema } from "./catalog.ts";
-import { UuidSchema } from "../ids.ts";
+import { UuidSchema } from "./ids.ts";
 
 /** The product fields a cart line needs (000 §3: cart item with joined product, brand and media). */
 export const CartProductSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { safeText } from "./text.ts";
-import { UuidSchema } from "../ids.ts";
+import { UuidSchema } from "./ids.ts";
 import { PAGE_DEFAULT_LIMIT, PAGE_MAX_LIMIT, SEARCH_MAX_TERM_LENGTH } from "../constants.ts";
 
 // The public catalogue contract (docs/architecture.md, "Wire format"). The server validates its

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { safeText } from "./text.ts";
-import { UuidSchema } from "../ids.ts";
+import { UuidSchema } from "./ids.ts";
 
 export const SIMILAR_DEFAULT_LIMIT = 12;
 export const SIMILAR_MAX_LIMIT = 30;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { safeText } from "./text.ts";
-import { uuidSchema } from "../ids.ts";
+import { uuidSchema } from "./ids.ts";
 import { COMMENT_MAX_LENGTH, COMMENTS_PAGE_DEFAULT, COMMENTS_PAGE_MAX, SAVED_MERGE_MAX } from "../engagement.ts";
 
 // The engagement contract (issue #6): likes, comments, shares, saved items and the realtime stream.

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { safeText } from "./text.ts";
 import { CursorSchema, ProductSummarySchema } from "./catalog.ts";
-import { UuidSchema } from "../ids.ts";
+import { UuidSchema } from "./ids.ts";
 
 // The feed contract (issue #5): GET /api/feed and POST /api/media/{id}/views.
 

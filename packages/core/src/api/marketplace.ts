@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { UuidSchema, uuidSchema } from "../ids.ts";
+import { UuidSchema, uuidSchema } from "./ids.ts";
 
 /** GET and PUT /api/me/marketplace answer: the signed-in user's saved marketplace, null when none. */
 export const MarketplacePreferenceSchema = z.object({

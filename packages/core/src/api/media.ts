@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { UuidSchema } from "../ids.ts";
+import { UuidSchema } from "./ids.ts";
 import { safeText } from "./text.ts";
 
 // The media studio's contract (issue 12): the admin media library and moderation queue, upload

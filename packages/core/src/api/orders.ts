@@ -8,7 +8,7 @@ import {
   normalizeIndianMobile,
 } from "../address.ts";
 import { MoneySchema } from "./catalog.ts";
-import { UuidSchema } from "../ids.ts";
+import { UuidSchema } from "./ids.ts";
 
 // Checkout and orders (issue #13, docs/decisions/100-orders.md). Money is a 2-place decimal string
 // on the wire, integer paise in the database; the server prices every order itself.

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { safeText } from "./text.ts";
-import { UuidSchema } from "../ids.ts";
+import { UuidSchema } from "./ids.ts";
 
 export const REVIEW_MAX_LENGTH = 2000;
 export const REVIEW_LIST_LIMIT = 50;

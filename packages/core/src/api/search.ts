@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_MAX_TERM_LENGTH } from "../constants.ts";
 import { CursorSchema, ProductSummarySchema } from "./catalog.ts";
-import { UuidSchema } from "../ids.ts";
+import { UuidSchema } from "./ids.ts";
 import { safeText } from "./text.ts";
 
 // GET /api/search (issue #16, decision 140): typo-tolerant product search with facets and sorting.
