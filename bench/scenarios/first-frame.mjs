@@ -1,7 +1,8 @@
 // Browser benchmark for DESIGN.md's video budgets, in Chromium against the built server with the
 // seeded demo catalogue (a `run()` scenario of its own; BENCH_DB chooses the database as for the others).
 // 1. First frame: navigation start → the first frame of the current card's video is presented
-//    (requestVideoFrameCallback), cold cache, a returning visitor (no marketplace dialog). Budget 1000 ms.
+//    (requestVideoFrameCallback), cold cache, a returning visitor (no marketplace dialog). Budget: median
+//    700 ms, worst 1000 ms.
 // 2. Swipe: the feed lands on the next card → that video fires 'playing' (its first frame presented
 //    is reported too). Budget 150 ms.
 // Each of 5 runs uses a fresh browser context, so nothing is cached between runs.
@@ -12,18 +13,10 @@ import os from "node:os";
 import { chromium, devices } from "@playwright/test";
 import { startServer } from "../lib/processes.mjs";
 import { createStore } from "../lib/store.mjs";
+import { waitForDemoVideos } from "../lib/demo-videos.mjs";
 
 const RUNS = 5;
-const BUDGET = { firstFrameMs: 1000, swipeMs: 150 };
-const MIN_PRODUCTS = 6;
-/**
- * The server encodes the demo videos in the background after it starts, which takes the CPU; the
- * measurement starts once no new video has become ready for this long (an encode takes seconds).
- */
-const STABLE_MS = 20_000;
-const READY_TIMEOUT_MS = 15 * 60_000;
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const BUDGET = { firstFrameMedianMs: 700, firstFrameMaxMs: 1000, swipeMs: 150 };
 const round = (ms) => Math.round(ms * 10) / 10;
 
 function stats(samples) {
@@ -31,20 +24,6 @@ function stats(samples) {
   const middle = Math.floor(sorted.length / 2);
   const median = sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
   return { medianMs: round(median), maxMs: round(sorted.at(-1)), samplesMs: samples.map(round) };
-}
-
-/** Until the feed lists enough products and its count of ready videos has not changed for STABLE_MS. */
-async function waitForVideos(baseUrl) {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  let last = { videos: -1, since: Date.now() };
-  while (Date.now() < deadline) {
-    const { items } = await (await fetch(`${baseUrl}/api/feed?limit=50&seed=bench`)).json();
-    const videos = items.reduce((sum, item) => sum + item.media.length, 0);
-    if (videos !== last.videos) last = { videos, since: Date.now() };
-    else if (items.length >= MIN_PRODUCTS && Date.now() - last.since >= STABLE_MS) return { products: items.length, videos };
-    await sleep(1000);
-  }
-  throw new Error(`the demo videos were not ready within ${READY_TIMEOUT_MS / 60_000} min`);
 }
 
 // Runs in the page before any app code: stamps the first frame presented by the playing card's
@@ -122,7 +101,7 @@ export default {
     try {
       server = await startServer({ root, store, port, env: { SEED_DEMO: "true", MEDIA_WORKERS: "2" } });
       console.log("first-frame: waiting for the demo videos to be encoded…");
-      const ready = await waitForVideos(server.baseUrl);
+      const ready = await waitForDemoVideos(server.baseUrl);
       const { items } = await (await fetch(`${server.baseUrl}/api/marketplaces`)).json();
       browser = await chromium.launch({
         executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -136,11 +115,11 @@ export default {
       const firstFrame = stats(runs.map((run) => run.firstFrameMs));
       const swipe = stats(runs.map((run) => run.swipeMs));
       const swipeFrame = stats(runs.map((run) => run.swipeFrameMs));
-      const firstFramePass = firstFrame.maxMs < BUDGET.firstFrameMs;
+      const firstFramePass = firstFrame.medianMs <= BUDGET.firstFrameMedianMs && firstFrame.maxMs <= BUDGET.firstFrameMaxMs;
       const swipePass = swipe.maxMs < BUDGET.swipeMs;
       const line = (label, s, budget, pass) =>
         `${label.padEnd(26)} median ${String(s.medianMs).padStart(7)} ms  max ${String(s.maxMs).padStart(7)} ms  ${pass ? "PASS" : "FAIL"} (< ${budget} ms)`;
-      console.log(line("first video frame", firstFrame, BUDGET.firstFrameMs, firstFramePass));
+      console.log(line("first video frame", firstFrame, `${BUDGET.firstFrameMedianMs} median, ${BUDGET.firstFrameMaxMs} worst`, firstFramePass));
       console.log(line("swipe → next playing", swipe, BUDGET.swipeMs, swipePass));
       console.log(`${"swipe → next frame shown".padEnd(26)} median ${String(swipeFrame.medianMs).padStart(7)} ms  max ${String(swipeFrame.maxMs).padStart(7)} ms  (reported)`);
       return {
