@@ -25,6 +25,34 @@ export const engagementQueryKeyRoot = ["engagement"] as const;
 export const getEngagementQueryOptions = (mediaId: string) =>
   queryOptions({ queryKey: [...engagementQueryKeyRoot, mediaId], queryFn: ({ signal }) => getEngagement(mediaId, signal) });
 
+// A card shows one media's engagement in three hooks (the card's double tap, the rail, its like
+// button), each subscribed to the media's topic; a stream's "ready" or a change reaches all three in
+// one synchronous loop. Their refetches are collapsed into one per media and tick: otherwise each
+// invalidation cancels the previous one's request and sends its own (issue #14: 3-4 per media).
+const refetchScheduled = new Set<string>();
+
+function refetchEngagement(queryClient: QueryClient, mediaId: string) {
+  if (refetchScheduled.has(mediaId)) return;
+  refetchScheduled.add(mediaId);
+  queueMicrotask(() => {
+    refetchScheduled.delete(mediaId);
+    void queryClient.invalidateQueries({ queryKey: getEngagementQueryOptions(mediaId).queryKey });
+  });
+}
+
+/** What the rail shows of a media before its engagement arrives: the media row's counts, not liked. */
+function engagementOf(media: EngagementMedia): Engagement {
+  return {
+    mediaId: media.id,
+    likeCount: media.likeCount,
+    commentCount: media.commentCount,
+    shareCount: media.shareCount,
+    viewCount: media.viewCount ?? 0,
+    saveCount: 0,
+    likedByMe: false,
+  };
+}
+
 /**
  * Counts and likedByMe for one media, seeded from the media row and kept live through the
  * media's counters topic (any change refetches, so concurrent likes elsewhere show up).
@@ -36,29 +64,24 @@ export function useEngagement(media: EngagementMedia | null) {
   const query = useQuery({
     ...getEngagementQueryOptions(mediaId ?? ""),
     enabled: mediaId !== null && status !== "loading",
-    placeholderData: media
-      ? {
-          mediaId: media.id,
-          likeCount: media.likeCount,
-          commentCount: media.commentCount,
-          shareCount: media.shareCount,
-          viewCount: media.viewCount ?? 0,
-          saveCount: 0,
-          likedByMe: false,
-        }
-      : undefined,
+    placeholderData: media ? engagementOf(media) : undefined,
   });
   const refetch = () => {
-    if (mediaId) void queryClient.invalidateQueries({ queryKey: getEngagementQueryOptions(mediaId).queryKey });
+    if (mediaId) refetchEngagement(queryClient, mediaId);
   };
   useRealtimeTopic(mediaId ? realtimeTopics.counters(mediaId) : null, { onEvent: refetch, onResync: refetch });
   return query.data ?? null;
 }
 
-/** Applies a change to the cached counts and returns the previous value for rollback. */
-export function patchEngagement(queryClient: QueryClient, mediaId: string, patch: (e: Engagement) => Engagement) {
+/**
+ * Applies a change to the cached counts and returns the previous value for rollback. With nothing
+ * cached yet (the first request still on its way, or cancelled by a like) the change applies to
+ * what the rail shows, the media row's counts, when `shown` is given.
+ */
+export function patchEngagement(queryClient: QueryClient, mediaId: string, patch: (e: Engagement) => Engagement, shown?: EngagementMedia) {
   const key = getEngagementQueryOptions(mediaId).queryKey;
   const previous = queryClient.getQueryData<Engagement>(key);
-  if (previous) queryClient.setQueryData<Engagement>(key, patch(previous));
+  const base = previous ?? (shown ? engagementOf(shown) : undefined);
+  if (base) queryClient.setQueryData<Engagement>(key, patch(base));
   return previous;
 }

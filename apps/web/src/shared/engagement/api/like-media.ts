@@ -52,19 +52,27 @@ export function useLikeToggle(media: EngagementMedia | null) {
   const mutation = useMutation({
     mutationFn: likeMedia,
     onMutate: async ({ mediaId, like }) => {
-      await queryClient.cancelQueries({ queryKey: getEngagementQueryOptions(mediaId).queryKey });
-      const previous = patchEngagement(queryClient, mediaId, (e) => ({
-        ...e,
-        likedByMe: like,
-        likeCount: Math.max(0, e.likeCount + (like ? 1 : -1)),
-      }));
+      const key = getEngagementQueryOptions(mediaId).queryKey;
+      await queryClient.cancelQueries({ queryKey: key });
+      // The counts shown now: the cache's, or (before the first engagement request has answered,
+      // or when the cancel above stopped it) the media row's, so the heart and count still move.
+      const previous = patchEngagement(
+        queryClient,
+        mediaId,
+        (e) => ({ ...e, likedByMe: like, likeCount: Math.max(0, e.likeCount + (like ? 1 : -1)) }),
+        media ?? undefined,
+      );
       return { previous };
     },
-    onSuccess: (result, { mediaId }) => {
+    onSuccess: (result, { mediaId }, context) => {
       patchEngagement(queryClient, mediaId, (e) => ({ ...e, likedByMe: result.liked, likeCount: result.likeCount }));
+      // Seeded from the media row: its other counts (saves) are the row's, so ask for the real ones.
+      if (!context?.previous) void queryClient.invalidateQueries({ queryKey: getEngagementQueryOptions(mediaId).queryKey });
     },
     onError: (_error, { mediaId }, context) => {
-      if (context?.previous) queryClient.setQueryData(getEngagementQueryOptions(mediaId).queryKey, context.previous);
+      const key = getEngagementQueryOptions(mediaId).queryKey;
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+      else void queryClient.resetQueries({ queryKey: key, exact: true });
       toast.error("Error", { description: "Failed to update like status" });
     },
   });
