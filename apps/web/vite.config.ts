@@ -1,7 +1,9 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
+import { build as esbuild } from "esbuild";
+import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { type Plugin, defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 
 // One id per build, shared by the page and the service worker (both get `define`): runtime cache
@@ -9,11 +11,47 @@ import { VitePWA } from "vite-plugin-pwa";
 const APP_VERSION = Date.now().toString(36);
 const THEME_COLOR = "#0b0b0f";
 
+const FEED_BOOT = fileURLToPath(new URL("./src/features/feed/feed-boot.ts", import.meta.url));
+const FEED_PAGE = fileURLToPath(new URL("./src/features/feed/feed-page.tsx", import.meta.url));
+
+/**
+ * The feed's boot script (src/features/feed/feed-boot.ts): one small classic script of its own,
+ * bundled apart from the app so it shares no chunk with it, loaded async from the top of the head.
+ * It names the feed screen's chunk (data-feed-chunk), which it module-preloads on / only.
+ */
+function feedBoot(): Plugin {
+  let boot = { fileName: "", code: "" };
+  return {
+    name: "reelmart-feed-boot",
+    async buildStart() {
+      if (this.environment?.mode === "dev") return;
+      const result = await esbuild({ entryPoints: [FEED_BOOT], bundle: true, write: false, format: "iife", minify: true, target: "es2022", logLevel: "warning" });
+      const code = result.outputFiles[0]!.text;
+      boot = { fileName: `assets/feed-boot-${createHash("sha256").update(code).digest("hex").slice(0, 10)}.js`, code };
+    },
+    generateBundle() {
+      this.emitFile({ type: "asset", fileName: boot.fileName, source: boot.code });
+    },
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, context) {
+        const feedChunk = Object.values(context.bundle ?? {}).find((chunk) => chunk.type === "chunk" && chunk.facadeModuleId === FEED_PAGE);
+        // In development Vite serves the module itself (no bundle, no chunk to name).
+        const attrs = context.bundle
+          ? { src: `/${boot.fileName}`, async: true, fetchpriority: "high", ...(feedChunk ? { "data-feed-chunk": `/${feedChunk.fileName}` } : {}) }
+          : { type: "module", src: "/src/features/feed/feed-boot.ts" };
+        return [{ tag: "script", attrs, injectTo: "head-prepend" }];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(APP_VERSION) },
   plugins: [
     react(),
     tailwindcss(),
+    feedBoot(),
     VitePWA({
       strategies: "injectManifest",
       srcDir: "src",

@@ -26,6 +26,11 @@ export function optimizedThumbnailUrl(url: string): string | null {
   return `${stem}-thumbnail.jpg${rest}`;
 }
 
+/** The poster a video has without capturing a frame: the pipeline's own, else the optimized-URL convention's. */
+export function knownVideoPoster(video: { url: string; thumbnailUrl: string | null }): string | null {
+  return video.thumbnailUrl ?? optimizedThumbnailUrl(video.url);
+}
+
 export interface ThumbnailCacheEntry {
   dataUrl: string;
   createdAt: number;

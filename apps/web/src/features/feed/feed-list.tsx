@@ -2,6 +2,7 @@ import type { FeedItem } from "@reelmart/core/api/feed";
 import { THUMBNAIL_EAGER_COUNT } from "@reelmart/core/thumbnails";
 import { Loader2 } from "lucide-react";
 import type { RefObject } from "react";
+import { useFirstScreenPainted } from "../../shared/ui/first-screen.ts";
 import { PRELOAD_NEIGHBOURS, playerLoadFor } from "../../shared/video/playback-window.ts";
 import type { VideoPlayerHandle } from "../../shared/video/video-player.tsx";
 import { VideoCard } from "./video-card.tsx";
@@ -19,6 +20,9 @@ interface FeedListProps {
 
 /** The snap-scrolling column of full-height video cards. */
 export function FeedList({ items, current, scrollerRef, players, loadingMore }: FeedListProps) {
+  // The current card alone until the first screen has painted, then its neighbours: the first
+  // screen's work (and its long task on a slow phone) is one card, not five (issue #14).
+  const renderWindow = useFirstScreenPainted() ? RENDER_WINDOW : 0;
   return (
     <div
       ref={scrollerRef}
@@ -26,7 +30,7 @@ export function FeedList({ items, current, scrollerRef, players, loadingMore }: 
       className="h-full snap-y snap-mandatory overflow-y-auto overscroll-y-contain [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
     >
       {items.map((item, index) =>
-        Math.abs(index - current) <= RENDER_WINDOW ? (
+        Math.abs(index - current) <= renderWindow ? (
           <section key={item.id} className="relative h-full snap-start snap-always" aria-roledescription="video" aria-current={index === current || undefined}>
             <VideoCard
               item={item}

@@ -8,6 +8,7 @@ import { useMarketplace } from "../../shared/marketplace/use-marketplace.ts";
 import { useProductSearch } from "../../shared/search/api/search-products.ts";
 import { EmptyState } from "../../shared/ui/empty-state.tsx";
 import { LoadError } from "../../shared/ui/load-error.tsx";
+import { useAnnounceFirstScreen } from "../../shared/ui/first-screen.ts";
 import { Spinner } from "../../shared/ui/spinner.tsx";
 import { feedItems, useFeed } from "./api/get-feed.ts";
 import { FeedHeader, PullHint } from "./feed-header.tsx";
@@ -16,7 +17,7 @@ import { visitSeed } from "./feed-seed.ts";
 import { useFeedNavigation } from "./use-feed-navigation.ts";
 import { useMediaSession } from "./use-media-session.ts";
 import { usePullToRefresh } from "./use-pull-to-refresh.ts";
-import { cardMedia } from "./video-card.tsx";
+import { cardMedia } from "./card-media.ts";
 
 /** Fetch the next page when the viewer is this close to the end of what is loaded. */
 const PREFETCH_REMAINING = 3;
@@ -75,6 +76,7 @@ export function FeedPage() {
   let body: ReactNode;
   // Offline, React Query pauses the request instead of failing it: that is an error state too.
   const offline = feed.fetchStatus === "paused" && loaded.length === 0;
+  useAnnounceFirstScreen(!feed.isPending || offline);
   if (feed.isPending && !offline) {
     body = <Spinner label="Loading videos" className="h-full" />;
   } else if ((feed.isError || offline) && loaded.length === 0) {

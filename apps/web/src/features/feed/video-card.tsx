@@ -9,6 +9,7 @@ import { useFullscreenLock } from "../../shared/video/use-fullscreen-lock.ts";
 import { useSwipe } from "../../shared/video/use-swipe.ts";
 import { type PlayerLoad, VideoPlayer, type VideoPlayerHandle } from "../../shared/video/video-player.tsx";
 import { profileFromVideo } from "../../shared/product/profile-link.ts";
+import { cardMedia } from "./card-media.ts";
 import { ProductOverlay } from "./product-overlay.tsx";
 import { useCardTaps, vibrate } from "./use-card-taps.ts";
 
@@ -29,11 +30,6 @@ function popHeart(element: HTMLElement | null) {
     ],
     { duration: 800, easing: "ease-out", fill: "forwards" },
   );
-}
-
-/** The main video of a feed item: the flagged main one, else the first by display order. */
-export function cardMedia(item: FeedItem) {
-  return item.media.find((m) => m.isMain) ?? item.media[0] ?? null;
 }
 
 /** One full-height card of the feed: video, gestures, action rail and product overlay (001 §2). */

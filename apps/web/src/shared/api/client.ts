@@ -27,10 +27,7 @@ export interface RequestOptions {
  * timeout ('Request timeout'), and errors turned into ApiRequestError. Components never call fetch.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const url = new URL(`/api${path}`, window.location.origin);
-  for (const [key, value] of Object.entries(options.query ?? {})) {
-    if (value !== undefined && value !== null && value !== "") url.searchParams.set(key, String(value));
-  }
+  const url = apiUrl(path, options.query);
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   let response: Response;
@@ -61,6 +58,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     );
   }
   return data as T;
+}
+
+/** The URL apiRequest calls for a path and query (empty values are left out). */
+export function apiUrl(path: string, query: RequestOptions["query"] = {}): URL {
+  const url = new URL(`/api${path}`, window.location.origin);
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== "") url.searchParams.set(key, String(value));
+  }
+  return url;
 }
 
 function safeJson(text: string): unknown {

@@ -9,6 +9,7 @@ import { useMarketplacePreference } from "./api/get-marketplace-preference.ts";
 import { useMarketplaceList } from "./api/get-marketplaces.ts";
 import { useMarketplace } from "./use-marketplace.ts";
 import { Button } from "../ui/button.tsx";
+import { useFirstScreenPainted } from "../ui/first-screen.ts";
 
 const MarketplacePickerDialog = lazy(async () => ({
   default: (await import("./marketplace-picker-dialog.tsx")).MarketplacePickerDialog,
@@ -64,6 +65,8 @@ function useMarketplaceStartup(setOpen: (open: boolean) => void) {
   const signedIn = session.status === "signed-in";
   const list = useMarketplaceList();
   const preference = useMarketplacePreference(signedIn);
+  // The first visit's dialog opens over the first card once it has painted, not before it (issue #14).
+  const firstScreenPainted = useFirstScreenPainted();
   const decided = useRef(false);
 
   useEffect(() => {
@@ -79,7 +82,7 @@ function useMarketplaceStartup(setOpen: (open: boolean) => void) {
     const stored = getSelectedMarketplaceId();
     const resolved = resolveSelectedId(stored, preferenceId, list.data.map((marketplace) => marketplace.id));
     if (resolved !== stored) setSelectedMarketplaceId(resolved);
-    if (decided.current) return;
+    if (decided.current || !firstScreenPainted) return;
     decided.current = true;
     const today = calendarDay(new Date());
     const opens = shouldOpenMarketplaceDialog({
@@ -92,5 +95,5 @@ function useMarketplaceStartup(setOpen: (open: boolean) => void) {
     if (!opens) return;
     recordMarketplaceDialogShown(today);
     setOpen(true);
-  }, [list.isSuccess, list.data, session.status, preferenceSettled, preferenceId, setOpen]);
+  }, [list.isSuccess, list.data, session.status, preferenceSettled, preferenceId, setOpen, firstScreenPainted]);
 }

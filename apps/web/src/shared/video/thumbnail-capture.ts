@@ -4,7 +4,7 @@ import {
   THUMBNAIL_FRAME_TIME_S,
   THUMBNAIL_JPEG_QUALITY,
   THUMBNAIL_METADATA_TIMEOUT_MS,
-  optimizedThumbnailUrl,
+  knownVideoPoster,
   pruneOldestHalf,
   readThumbnailCache,
 } from "@reelmart/core/thumbnails";
@@ -109,7 +109,7 @@ function requestCapture(url: string): Promise<string | null> {
  * frame (only once `capture` is true, so far cards cost nothing), else the product thumbnail.
  */
 export function useVideoPoster(video: { url: string; thumbnailUrl: string | null }, productThumbnailUrl: string | null, capture: boolean): string | null {
-  const known = video.thumbnailUrl ?? optimizedThumbnailUrl(video.url);
+  const known = knownVideoPoster(video);
   const [captured, setCaptured] = useState<{ url: string; dataUrl: string | null } | null>(null);
   const needsCapture = !known && capture;
 

@@ -2,31 +2,17 @@ import type { FeedItem, FeedPage } from "@reelmart/core/api/feed";
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../shared/api/client.ts";
 import { shuffleOnDevice } from "../shuffle.ts";
-
-/** Enough cards for the current one and its preload neighbours, small enough to arrive fast on 3G. */
-const FEED_PAGE_SIZE = 8;
-
-interface FeedOptions {
-  marketplaceId: string | null;
-  seed: string;
-  similarTo: string | null;
-}
+import { type FeedOptions, feedPageUrl } from "./feed-request.ts";
+import { adoptFirstFeedPage } from "./first-page-prefetch.ts";
 
 /**
  * GET /api/feed, one page. Each page is also shuffled on the device with the visit's seed (see
  * docs/decisions/010), except a 'similar' first page whose order is the point.
  */
 export async function getFeedPage(options: FeedOptions, cursor: string | null, signal?: AbortSignal): Promise<FeedPage> {
-  const page = await apiRequest<FeedPage>("/feed", {
-    signal,
-    query: {
-      marketplaceId: options.marketplaceId,
-      seed: options.seed,
-      cursor,
-      limit: FEED_PAGE_SIZE,
-      similarTo: cursor ? null : options.similarTo,
-    },
-  });
+  const url = feedPageUrl(options, cursor);
+  const adopted = cursor ? null : await adoptFirstFeedPage(url.href);
+  const page = adopted ?? (await apiRequest<FeedPage>(`/feed${url.search}`, { signal }));
   if (options.similarTo && !cursor) return page;
   return { ...page, items: await shuffleOnDevice(page.items, `${options.seed}:${cursor ?? ""}`) };
 }

@@ -1,0 +1,21 @@
+import { apiUrl } from "../../../shared/api/client.ts";
+
+/** Enough cards for the current one and its preload neighbours, small enough to arrive fast on 3G. */
+export const FEED_PAGE_SIZE = 8;
+
+export interface FeedOptions {
+  marketplaceId: string | null;
+  seed: string;
+  similarTo: string | null;
+}
+
+/** GET /api/feed for one page: the one place its URL is made, so the boot's request and the query's are equal. */
+export function feedPageUrl(options: FeedOptions, cursor: string | null): URL {
+  return apiUrl("/feed", {
+    marketplaceId: options.marketplaceId,
+    seed: options.seed,
+    cursor,
+    limit: FEED_PAGE_SIZE,
+    similarTo: cursor ? null : options.similarTo,
+  });
+}

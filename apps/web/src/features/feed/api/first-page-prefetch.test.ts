@@ -1,0 +1,88 @@
+import type { FeedItem, FeedPage } from "@reelmart/core/api/feed";
+import { STORAGE_KEYS } from "@reelmart/core/constants";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { shuffledOrder } from "../shuffle.ts";
+import { feedPageUrl } from "./feed-request.ts";
+import { adoptFirstFeedPage, startFirstFeedPage } from "./first-page-prefetch.ts";
+import { getFeedPage } from "./get-feed.ts";
+
+// The boot's first feed page (issue #14): requested before the app runs, adopted once by the query.
+
+const item = (n: number, video = true): FeedItem =>
+  ({
+    id: `0000000${n}-0000-4000-8000-000000000000`,
+    title: `Product ${n}`,
+    thumbnailUrl: `/media/p${n}.jpg`,
+    media: video
+      ? [{ id: `m${n}`, url: `/media/videos/optimized-v${n}-480p.mp4`, isMain: true, thumbnailUrl: null, renditions: [], likeCount: 0, commentCount: 0, shareCount: 0, viewCount: 0 }]
+      : [],
+  }) as unknown as FeedItem;
+
+const PAGE: FeedPage = { items: [item(1), item(2, false), item(3), item(4), item(5)], nextCursor: "c2", seed: "s" } as FeedPage;
+
+function respond(body: unknown, status = 200) {
+  return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
+}
+
+describe("the first feed page, started by the boot script", () => {
+  let requests: string[];
+  let answer: () => Promise<Response>;
+  beforeEach(() => {
+    requests = [];
+    answer = () => respond(PAGE);
+    sessionStorage.setItem("feedSeed", "visit-seed");
+    localStorage.setItem(STORAGE_KEYS.selectedMarketplace, "mp-1");
+    vi.stubGlobal(
+      "fetch",
+      vi.fn((input: URL | string) => {
+        requests.push(String(input));
+        return answer();
+      }),
+    );
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    sessionStorage.clear();
+    delete window.__reelmartFirstFeedPage;
+    document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove());
+  });
+
+  const options = { marketplaceId: "mp-1", seed: "visit-seed", similarTo: null };
+
+  it("asks for the page the feed will ask for, and the feed adopts it instead of asking again", async () => {
+    startFirstFeedPage();
+    expect(requests).toEqual([feedPageUrl(options, null).href]);
+    const page = await getFeedPage(options, null);
+    expect(requests).toHaveLength(1);
+    expect(page.items.map((i) => i.id).sort()).toEqual(PAGE.items.map((i) => i.id).sort());
+    // Taken once: a refresh asks the server.
+    await getFeedPage(options, null);
+    expect(requests).toHaveLength(2);
+  });
+
+  it("is not adopted by a feed asking for something else (another marketplace chosen meanwhile)", async () => {
+    startFirstFeedPage();
+    await getFeedPage({ ...options, marketplaceId: "mp-2" }, null);
+    expect(requests).toHaveLength(2);
+    expect(requests[1]).toContain("marketplaceId=mp-2");
+    expect(adoptFirstFeedPage(feedPageUrl(options, null).href)).toBeNull();
+  });
+
+  it("leaves a failed request to the feed's own, which reports the error", async () => {
+    answer = () => respond({ error: { code: "internal", message: "boom" } }, 503);
+    startFirstFeedPage();
+    await expect(getFeedPage(options, null)).rejects.toMatchObject({ status: 503 });
+    expect(requests).toHaveLength(2);
+  });
+
+  it("preloads, with high priority, the poster of the card the feed shows first", async () => {
+    startFirstFeedPage();
+    await vi.waitFor(() => expect(document.head.querySelector('link[rel="preload"][as="image"]')).not.toBeNull());
+    const link = document.head.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"]')!;
+    const shown = (await getFeedPage(options, null)).items.find((i) => i.media.length > 0)!;
+    const order = shuffledOrder(PAGE.items.length, "visit-seed:").map((i) => PAGE.items[i]!);
+    expect(shown.id).toBe(order.find((i) => i.media.length > 0)!.id);
+    expect(link.getAttribute("href")).toBe(`/media/videos/optimized-v${shown.id[7]}-480p-thumbnail.jpg`);
+    expect(link.getAttribute("fetchpriority")).toBe("high");
+  });
+});

@@ -1,0 +1,70 @@
+import type { FeedPage } from "@reelmart/core/api/feed";
+import { REQUEST_TIMEOUT_MS } from "@reelmart/core/constants";
+import { knownVideoPoster } from "@reelmart/core/thumbnails";
+import { getSelectedMarketplaceId } from "../../../shared/marketplace/marketplace-store.ts";
+import { cardMedia } from "../card-media.ts";
+import { visitSeed } from "../feed-seed.ts";
+import { shuffledOrder } from "../shuffle.ts";
+import { type FeedOptions, feedPageUrl } from "./feed-request.ts";
+
+// The first feed page without the chain HTML → entry → feed chunk → /api/feed → poster: the boot
+// script (feed-boot.ts, loaded async from index.html's head before the app's entry) requests it and
+// preloads the first card's poster; the feed query adopts that response instead of asking again.
+
+interface FirstPage {
+  /** The request's URL: the query adopts the page only if it would have asked for exactly this. */
+  url: string;
+  /** The page, or null when the request failed (the query then asks itself and reports the error). */
+  page: Promise<FeedPage | null>;
+}
+
+declare global {
+  interface Window {
+    __reelmartFirstFeedPage?: FirstPage;
+  }
+}
+
+/** The first card the feed will show of a first page: its own shuffle of the page, then the first with a video. */
+export function firstCardPoster(page: FeedPage, options: FeedOptions): string | null {
+  const items = options.similarTo ? page.items : shuffledOrder(page.items.length, `${options.seed}:`).map((i) => page.items[i]!);
+  for (const item of items) {
+    const media = cardMedia(item);
+    if (media?.url) return knownVideoPoster(media) ?? item.thumbnailUrl;
+  }
+  return null;
+}
+
+/** Starts GET /api/feed for the first page the feed will ask for, and preloads its first card's poster. */
+export function startFirstFeedPage(): void {
+  const options: FeedOptions = {
+    marketplaceId: getSelectedMarketplaceId(),
+    seed: visitSeed(),
+    similarTo: new URLSearchParams(window.location.search).get("similar"),
+  };
+  const url = feedPageUrl(options, null).href;
+  const page = fetch(url, { credentials: "same-origin", signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
+    .then((response) => (response.ok ? (response.json() as Promise<FeedPage>) : null))
+    .catch(() => null);
+  window.__reelmartFirstFeedPage = { url, page };
+  void page.then((first) => {
+    const poster = first && firstCardPoster(first, options);
+    if (!poster) return;
+    const link = document.createElement("link");
+    link.rel = "preload";
+    link.setAttribute("as", "image");
+    link.setAttribute("fetchpriority", "high");
+    link.href = poster;
+    document.head.append(link);
+  });
+}
+
+/**
+ * The boot's first page if it asked for `url`, else null. Taken once: a refetch (pull to refresh)
+ * or a later visit to the feed asks the server again.
+ */
+export function adoptFirstFeedPage(url: string): Promise<FeedPage | null> | null {
+  const first = window.__reelmartFirstFeedPage;
+  if (!first) return null;
+  delete window.__reelmartFirstFeedPage;
+  return first.url === url ? first.page : null;
+}
