@@ -1,8 +1,26 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { Server } from "node:http";
 import S3rver from "s3rver";
 import type { S3Settings } from "../storage/s3-storage.ts";
+
+/**
+ * s3rver's own listen never hears of a failed bind: EADDRINUSE is an 'error' event nobody listens
+ * to, so the process dies instead of the port loop below moving on. This one rejects instead.
+ */
+class PortCheckedS3rver extends S3rver {
+  override listen(port: number, address: string, options: object): Promise<Server> {
+    return new Promise((resolve, reject) => {
+      // With a callback s3rver returns node's server.listen(), i.e. the server.
+      const server = super.listen(port, address, options, () => {
+        server.off("error", reject);
+        resolve(server);
+      }) as Server;
+      server.once("error", reject);
+    });
+  }
+}
 
 export interface S3TestServer {
   settings: S3Settings;
@@ -19,7 +37,7 @@ export async function startS3TestServer(): Promise<S3TestServer> {
   const directory = mkdtempSync(path.join(os.tmpdir(), "reelmart-s3-"));
   let lastError: unknown;
   for (let port = 3141; port <= 3149; port++) {
-    const server = new S3rver({ address: "127.0.0.1", port, silent: true, directory, resetOnClose: true });
+    const server = new PortCheckedS3rver({ address: "127.0.0.1", port, silent: true, directory, resetOnClose: true });
     try {
       await server.run();
     } catch (error) {

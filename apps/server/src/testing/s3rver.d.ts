@@ -12,6 +12,8 @@ declare module "s3rver" {
   export default class S3rver {
     constructor(options?: S3rverOptions);
     run(): Promise<AddressInfo>;
+    /** Called by run(): a promise of the listening server, or with a callback the server itself. */
+    listen(port: number, address: string, options: object, callback?: () => void): import("node:http").Server | Promise<import("node:http").Server>;
     close(): Promise<void>;
   }
 }
