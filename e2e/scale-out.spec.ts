@@ -1,4 +1,5 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
+import http from "node:http";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -73,7 +74,7 @@ function shopEnv(dataDir: string): Record<string, string> {
 
 function startInstance(port: number): Child {
   const dataDir = path.join(workDir, `instance-${port}`);
-  mkdirSync(dataDir);
+  mkdirSync(dataDir, { recursive: true });
   return spawnChild(`instance :${port}`, process.execPath, ["apps/server/dist/main.js"], {
     ...shopEnv(dataDir),
     PORT: String(port),
@@ -180,6 +181,20 @@ function client(baseUrl: string, clientAddress: string, session?: Session) {
 }
 
 const upstreamOf = (response: Response) => response.headers.get("x-upstream") ?? "";
+
+/** One GET on an agent's kept-alive connection, as the balancer sends them: the status and connection headers. */
+function getOnAgent(agent: http.Agent, url: string): Promise<{ status: number; connection: string; keepAlive: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent }, (response) => {
+        response.resume();
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, connection: response.headers.connection ?? "", keepAlive: String(response.headers["keep-alive"] ?? "") }),
+        );
+      })
+      .on("error", reject);
+  });
+}
 
 async function signIn(pathname: "/api/auth/sign-up/email" | "/api/auth/sign-in/email", body: object, clientAddress: string): Promise<Session> {
   const response = await client(BALANCER, clientAddress)(pathname, { method: "POST", body: JSON.stringify(body) });
@@ -437,6 +452,49 @@ test.describe("three instances behind nginx on PostgreSQL and S3, with a separat
       }),
     );
     console.log(`edit visible on the three instances after ${delays.join(", ")} ms`);
+  });
+
+  test("an instance stopped with SIGTERM under writes drains without refusing one, and comes back", async () => {
+    test.setTimeout(60_000);
+    const asShopper = client(BALANCER, "203.0.113.10", shopper);
+    const leaving = instances[2]!;
+    const exit = new Promise<{ code: number | null; at: number }>((resolve) => leaving.process.once("exit", (code) => resolve({ code, at: Date.now() })));
+    let exitedAt = 0;
+    void exit.then(({ at }) => (exitedAt = at));
+    // A connection kept alive by a client (as nginx keeps its upstream connections), idle when the
+    // signal comes. The app keeps idle connections longer than nginx's 60 s, so nginx closes them.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const leavingUrl = `http://127.0.0.1:${INSTANCE_PORTS[2]}/api/health`;
+    expect(await getOnAgent(agent, leavingUrl)).toEqual({ status: 200, connection: "keep-alive", keepAlive: "timeout=65" });
+    const refused: string[] = [];
+    let written = 0;
+    let probed: Promise<{ status: number; connection: string }> | undefined;
+    // Three writers from before the signal until a second after the instance has exited: the
+    // requests it was serving, and those nginx sent on its kept-alive connections, all succeed.
+    const writer = async () => {
+      while (!exitedAt || Date.now() - exitedAt < 1000) {
+        const n = ++written;
+        const response = await asShopper(`/api/media/${mediaId}/comments`, { method: "POST", body: JSON.stringify({ comment: `drain ${n}` }) });
+        if (response.status !== 201) refused.push(`${response.status} from ${upstreamOf(response)}`);
+        if (n === 15) {
+          leaving.process.kill("SIGTERM");
+          // Sent on the idle connection after the signal: answered, and the connection closed after.
+          probed = new Promise((resolve) => setTimeout(resolve, 200)).then(() => getOnAgent(agent, leavingUrl));
+        }
+      }
+    };
+    await Promise.all([writer(), writer(), writer()]);
+    agent.destroy();
+    expect(await probed).toMatchObject({ status: 200, connection: "close" });
+    expect(refused).toEqual([]);
+    expect((await exit).code).toBe(0);
+
+    // A restarted instance joins the balancer again.
+    instances[2] = startInstance(INSTANCE_PORTS[2]!);
+    await waitForReady(instances[2], `http://127.0.0.1:${INSTANCE_PORTS[2]}/api/ready`);
+    await expect
+      .poll(async () => upstreamOf(await asShopper("/api/auth/get-session")), { intervals: [100], timeout: 20_000 })
+      .toBe(`127.0.0.1:${INSTANCE_PORTS[2]}`);
   });
 
   test("killing an instance mid-run loses no acknowledged write, and the shopper carries on", async () => {

@@ -1,5 +1,5 @@
 import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, Server as NetServer } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { DataDirLockedError } from "./db/database.ts";
 import { withFastLane } from "./http/fast-lane.ts";
@@ -34,7 +34,13 @@ async function main() {
       : null;
   let mediaWorkers: Workers | undefined;
   const listener = withFastLane(server.fastLane, getRequestListener(server.app.fetch, { hostname: config.host }));
-  const httpServer = createServer(listener).listen(config.port, config.host, () => {
+  let stopping = false;
+  const httpServer = createServer((request, response) => {
+    // While draining, each answer closes its connection, so the balancer stops reusing it cleanly
+    // and sends what comes next to another instance.
+    if (stopping) response.setHeader("Connection", "close");
+    listener(request, response);
+  }).listen(config.port, config.host, () => {
     const info = httpServer.address() as AddressInfo;
     logger.info({ url: config.publicUrl, port: info.port, db: server.deps.database.kind }, "Reelmart is serving");
     // After listening, so requests are answered while the demo catalogue seeds and videos encode.
@@ -42,20 +48,29 @@ async function main() {
     seedOnFirstStart(server.deps).catch((error: unknown) => logger.error({ err: error }, "demo catalogue seeding failed"));
   });
 
-  let stopping = false;
+  // Balancers keep idle connections to the app open for 60 s (nginx's upstream keepalive_timeout,
+  // most cloud balancers). Node's default of 5 s would close them first, and one closed just as the
+  // balancer sends a request on it fails that request with a 502 the balancer may not resend (a POST).
+  httpServer.keepAliveTimeout = 65_000;
+
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "draining requests");
-    httpServer.close(async () => {
+    // Refuse new connections (a balancer resends a request it could not deliver to another
+    // instance), but not http.Server#close, which would also close every idle keep-alive connection
+    // at once: a request the balancer is sending on one at that moment fails with a 502 (decision 173).
+    // Those connections are closed after their next answer (Connection: close above), the idle rest
+    // after a second, and long-lived ones (video streams, realtime) after a grace period.
+    NetServer.prototype.close.call(httpServer, async () => {
       await control?.close();
       await mediaWorkers?.stop();
       await server.close();
       logger.info("stopped");
       process.exit(0);
     });
-    // Long-lived connections (video streams, realtime) are closed after a grace period.
-    setTimeout(() => (httpServer as unknown as { closeAllConnections?: () => void }).closeAllConnections?.(), 5000).unref();
+    setTimeout(() => httpServer.closeIdleConnections(), 1000).unref();
+    setTimeout(() => httpServer.closeAllConnections(), 5000).unref();
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
