@@ -196,6 +196,49 @@ function getOnAgent(agent: http.Agent, url: string): Promise<{ status: number; c
   });
 }
 
+/** A tus upload through the balancer (the protocol the web app's tus-js-client speaks). */
+class TusUpload {
+  static readonly headers = { "tus-resumable": "1.0.0" };
+  offset = 0;
+
+  private constructor(
+    private readonly request: ReturnType<typeof client>,
+    private readonly file: Buffer<ArrayBuffer>,
+    readonly location: string,
+  ) {}
+
+  static async create(request: ReturnType<typeof client>, file: Buffer<ArrayBuffer>, productId: string): Promise<TusUpload> {
+    const meta = (value: string) => Buffer.from(value).toString("base64");
+    const creation = await request("/api/uploads", {
+      method: "POST",
+      headers: { ...TusUpload.headers, "upload-length": String(file.length), "upload-metadata": `purpose ${meta("product-video")},productId ${meta(productId)}` },
+    });
+    expect(creation.status, await creation.clone().text()).toBe(201);
+    const location = creation.headers.get("location")!;
+    expect(location).toMatch(/^\/api\/uploads\/[0-9a-f]{32}$/);
+    return new TusUpload(request, file, location);
+  }
+
+  get done(): boolean {
+    return this.offset === this.file.length;
+  }
+
+  /** Asks for the offset (HEAD), checks it is where the last acknowledged chunk ended, sends the next chunk. */
+  async sendChunk(size: number): Promise<Response> {
+    const head = await this.request(this.location, { method: "HEAD", headers: TusUpload.headers });
+    expect(head.status).toBe(200);
+    expect(Number(head.headers.get("upload-offset"))).toBe(this.offset);
+    const chunk = this.file.subarray(this.offset, this.offset + size);
+    const patch = await this.request(this.location, {
+      method: "PATCH",
+      headers: { ...TusUpload.headers, "upload-offset": String(this.offset), "content-type": "application/offset+octet-stream" },
+      body: chunk,
+    });
+    if (patch.status === 204 || patch.status === 200) this.offset += chunk.length;
+    return patch;
+  }
+}
+
 async function signIn(pathname: "/api/auth/sign-up/email" | "/api/auth/sign-in/email", body: object, clientAddress: string): Promise<Session> {
   const response = await client(BALANCER, clientAddress)(pathname, { method: "POST", body: JSON.stringify(body) });
   expect(response.status, await response.clone().text()).toBe(200);
@@ -343,35 +386,17 @@ test.describe("three instances behind nginx on PostgreSQL and S3, with a separat
     productId = ((await created.json()) as { id: string }).id;
 
     const clip = readFileSync(await makeTestVideo(workDir, "clip.mp4", { width: 270, height: 480, seconds: 1 }));
-    const meta = (value: string) => Buffer.from(value).toString("base64");
-    const tus = { "tus-resumable": "1.0.0" };
-    const creation = await asAdmin("/api/uploads", {
-      method: "POST",
-      headers: { ...tus, "upload-length": String(clip.length), "upload-metadata": `purpose ${meta("product-video")},productId ${meta(productId)}` },
-    });
-    expect(creation.status, await creation.clone().text()).toBe(201);
-    const location = creation.headers.get("location")!;
-    expect(location).toMatch(/^\/api\/uploads\/[0-9a-f]{32}$/);
+    const upload = await TusUpload.create(asAdmin, clip, productId);
 
     // Four chunks, each sent after asking for the offset: a HEAD and a PATCH per chunk, spread over
     // the instances by round robin, as a browser resuming on another instance would.
-    const chunkSize = Math.ceil(clip.length / 4);
     const patchedOn: string[] = [];
     let finished: Response | undefined;
-    for (let offset = 0; offset < clip.length; ) {
-      const head = await asAdmin(location, { method: "HEAD", headers: tus });
-      expect(head.status).toBe(200);
-      expect(Number(head.headers.get("upload-offset"))).toBe(offset);
-      const chunk = clip.subarray(offset, offset + chunkSize);
-      const patch = await asAdmin(location, {
-        method: "PATCH",
-        headers: { ...tus, "upload-offset": String(offset), "content-type": "application/offset+octet-stream" },
-        body: chunk,
-      });
+    while (!finished) {
+      const patch = await upload.sendChunk(Math.ceil(clip.length / 4));
       patchedOn.push(upstreamOf(patch));
-      offset += chunk.length;
-      if (offset < clip.length) expect(patch.status, await patch.clone().text()).toBe(204);
-      else finished = patch;
+      if (upload.done) finished = patch;
+      else expect(patch.status, await patch.clone().text()).toBe(204);
     }
     expect(new Set(patchedOn).size).toBeGreaterThanOrEqual(2);
     expect(finished!.status, await finished!.clone().text()).toBe(200);
@@ -388,8 +413,10 @@ test.describe("three instances behind nginx on PostgreSQL and S3, with a separat
         { timeout: 90_000, intervals: [500] },
       )
       .toBe("ready");
-    const workerMetrics = await (await fetch(`http://127.0.0.1:${WORKER_METRICS_PORT}/metrics`)).text();
-    expect(workerMetrics).toMatch(/media_job_duration_seconds_count\{[^}]*\} [1-9]/);
+    // (The job's duration is recorded once the job has returned, just after the media turned ready.)
+    await expect
+      .poll(async () => (await fetch(`http://127.0.0.1:${WORKER_METRICS_PORT}/metrics`)).text(), { timeout: 10_000 })
+      .toMatch(/media_job_duration_seconds_count\{[^}]*outcome="done"[^}]*\} [1-9]/);
     const [media] = await sql<{ url: string }>(databaseUrl, "select url from product_media where id = $1", [mediaId]);
     // Its renditions are in S3, served through any instance.
     const range = await client(BALANCER, "203.0.113.10")(media!.url, { headers: { range: "bytes=0-99" } });
@@ -442,8 +469,7 @@ test.describe("three instances behind nginx on PostgreSQL and S3, with a separat
     };
     // The product page and the feed, as an anonymous shopper reads them from one instance.
     const titlesOn = async (port: number) => {
-      const product = await fetch(`http://127.0.0.1:${port}/api/products/${productId}`);
-      const feed = await fetch(`http://127.0.0.1:${port}/api/feed?seed=scale&limit=5`);
+      const [product, feed] = await Promise.all([fetch(`http://127.0.0.1:${port}/api/products/${productId}`), fetch(`http://127.0.0.1:${port}/api/feed?seed=scale&limit=5`)]);
       const inFeed = feed.status === 200 ? ((await feed.json()) as { items: { id: string; title: string }[] }).items.find((item) => item.id === productId) : undefined;
       return [product.status === 200 ? ((await product.json()) as { title: string }).title : `HTTP ${product.status}`, inFeed?.title ?? `not in the feed (HTTP ${feed.status})`];
     };
@@ -512,6 +538,18 @@ test.describe("three instances behind nginx on PostgreSQL and S3, with a separat
     const refused: number[] = [];
     let written = 0;
     const victim = instances[1]!;
+    const victimAddress = `127.0.0.1:${INSTANCE_PORTS[1]}`;
+    // An admin's upload with a chunk acknowledged by the instance about to die.
+    const asAdmin = client(BALANCER, "203.0.113.2", admin);
+    const clip = readFileSync(await makeTestVideo(workDir, "second.mp4", { width: 270, height: 480, seconds: 1 }));
+    const upload = await TusUpload.create(asAdmin, clip, productId);
+    const chunkSize = Math.ceil(clip.length / 8);
+    for (let acknowledgedByVictim = false; !acknowledgedByVictim; ) {
+      const patch = await upload.sendChunk(chunkSize);
+      expect(patch.status).toBe(204);
+      acknowledgedByVictim = upstreamOf(patch) === victimAddress;
+    }
+    const acknowledgedBytes = upload.offset;
     // Three writers at once, so some requests are on the victim when it dies.
     const writer = async () => {
       while (written < 45) {
@@ -544,5 +582,12 @@ test.describe("three instances behind nginx on PostgreSQL and S3, with a separat
     expect([...upstreams].sort()).toEqual([`127.0.0.1:${INSTANCE_PORTS[0]}`, `127.0.0.1:${INSTANCE_PORTS[2]}`]);
     const cart = await asShopper("/api/cart/items", { method: "POST", body: JSON.stringify({ productId }) });
     expect(cart.status, await cart.clone().text()).toBe(200);
+
+    // The upload resumes on the instances left, from every byte acknowledged before (the dead
+    // instance's chunk included: its part is in S3, its offset in PostgreSQL), and is accepted whole.
+    expect(upload.offset).toBe(acknowledgedBytes);
+    let last: Response | undefined;
+    while (!upload.done) last = await upload.sendChunk(chunkSize);
+    expect(last!.status, await last!.clone().text()).toBe(200);
   });
 });
