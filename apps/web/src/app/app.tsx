@@ -1,10 +1,11 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { Suspense, lazy, useEffect, useState } from "react";
 import { RouterProvider } from "react-router";
-import { Toaster } from "sonner";
 import { startPwa } from "../features/shell/pwa.ts";
 import { SplashScreen } from "../features/shell/splash-screen.tsx";
 import { ErrorBoundary, RootErrorFallback } from "../shared/ui/error-fallback.tsx";
+import { useFirstScreenPainted } from "../shared/ui/first-screen.ts";
+import { loadToaster, useToasterWanted } from "../shared/ui/toast.ts";
 import { createQueryClient } from "./query-client.ts";
 import { createRouter } from "./router.tsx";
 
@@ -16,9 +17,32 @@ export function App() {
     <ErrorBoundary fallback={() => <RootErrorFallback />}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
-        <Toaster position="top-center" offset={{ top: "var(--toast-top)" }} mobileOffset={{ top: "var(--toast-top)" }} theme="dark" richColors closeButton />
+        <LazyToaster />
       </QueryClientProvider>
       <SplashScreen />
     </ErrorBoundary>
   );
+}
+
+const Toaster = lazy(async () => ({ default: (await import("./toaster.tsx")).Toaster }));
+
+/** The toaster mounts on the first toast, or once the first screen has painted and the page is idle. */
+function LazyToaster() {
+  const wanted = useToasterWanted();
+  const painted = useFirstScreenPainted();
+  useEffect(() => {
+    if (!painted) return;
+    const preload = () => void loadToaster();
+    if (typeof requestIdleCallback === "undefined") {
+      const timer = setTimeout(preload, 1000);
+      return () => clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(preload, { timeout: 3000 });
+    return () => cancelIdleCallback(idle);
+  }, [painted]);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
 }

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../shared/ui/toast.ts";
 import { sessionQueryKey } from "../../shared/session/api/get-session-user.ts";
 import { useSession } from "../../shared/session/use-session.ts";
 import { Button } from "../../shared/ui/button.tsx";

@@ -1,6 +1,6 @@
 import { passwordWeaknesses } from "@reelmart/core/password-policy";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../shared/ui/toast.ts";
 import { Field } from "../../shared/ui/field.tsx";
 import { changePassword } from "./api/change-password.ts";
 import { FormErrorMessage, SubmitButton } from "./form-parts.tsx";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../shared/ui/toast.ts";
 import { startGoogleSignIn } from "./auth-api.ts";
 
 /** Google's redirect sign-in (000 §7): better-auth hands back the consent URL and the browser goes there. */

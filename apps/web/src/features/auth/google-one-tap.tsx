@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { toast } from "sonner";
+import { toast } from "../../shared/ui/toast.ts";
 import { signInWithGoogleIdToken } from "./auth-api.ts";
 
 interface GoogleIdentity {

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../shared/ui/toast.ts";
 import { signInReturnState } from "../../shared/session/sign-in-return.ts";
 import { useSession } from "../../shared/session/use-session.ts";
 import { PageSpinner } from "../../shared/ui/spinner.tsx";

@@ -1,6 +1,6 @@
 import { passwordWeaknesses } from "@reelmart/core/password-policy";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../shared/ui/toast.ts";
 import { Field } from "../../shared/ui/field.tsx";
 import { resetPassword } from "./auth-api.ts";
 import { FORM_CLASS, FormErrorMessage, SubmitButton } from "./form-parts.tsx";

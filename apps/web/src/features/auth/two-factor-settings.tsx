@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../shared/ui/toast.ts";
 import { Button } from "../../shared/ui/button.tsx";
 import { Field } from "../../shared/ui/field.tsx";
 import { disableTwoFactor } from "./api/disable-two-factor.ts";

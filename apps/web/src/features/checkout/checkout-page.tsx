@@ -8,7 +8,7 @@ import { ShoppingCart } from "lucide-react";
 import { useState } from "react";
 import { type Path, useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../shared/ui/toast.ts";
 import { ApiRequestError } from "../../shared/api/client.ts";
 import { useCart } from "../../shared/cart/use-cart.ts";
 import { useMarketplace } from "../../shared/marketplace/use-marketplace.ts";

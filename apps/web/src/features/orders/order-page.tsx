@@ -5,7 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation, useParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../shared/ui/toast.ts";
 import { DeliveryAddress, OrderLines, OrderTimeline } from "../../shared/orders/order-details.tsx";
 import { DELIVERY_STATUS_LABELS, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, orderStatusTone, orderTimeFormat } from "../../shared/orders/order-status.ts";
 import { payOnline } from "../../shared/orders/pay-online.ts";

@@ -3,7 +3,7 @@ import type { ProductDetail } from "@reelmart/core/api/catalog";
 import { Bookmark, Share2 } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { useLocation, useParams, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../shared/ui/toast.ts";
 import { NotFoundWithBack, PageHeader } from "../../shared/ui/page-header.tsx";
 import { ProductHeader } from "../../shared/product/product-header.tsx";
 import { videoOpenedFrom } from "../../shared/product/profile-link.ts";

@@ -1,7 +1,7 @@
 import { REVIEW_MAX_LENGTH } from "@reelmart/core/api/reviews";
 import { type FormEvent, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../shared/ui/toast.ts";
 import { Stars } from "../../shared/product/stars.tsx";
 import { signInReturnState } from "../../shared/session/sign-in-return.ts";
 import { useSession } from "../../shared/session/use-session.ts";

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Video } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../shared/ui/toast.ts";
 import { useSession } from "../../shared/session/use-session.ts";
 import { Button } from "../../shared/ui/button.tsx";
 import { Dialog } from "../../shared/ui/dialog.tsx";

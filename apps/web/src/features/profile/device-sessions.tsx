@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { ChevronRight, MonitorSmartphone, ShieldOff } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../shared/ui/toast.ts";
 import { AuthRequestError, authRequest } from "../../shared/session/auth-client.ts";
 import { sessionQueryKey } from "../../shared/session/api/get-session-user.ts";
 import { Dialog } from "../../shared/ui/dialog.tsx";

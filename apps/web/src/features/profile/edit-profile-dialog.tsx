@@ -3,7 +3,7 @@ import { AVATAR_MAX_BYTES } from "@reelmart/core/constants";
 import { sniffImageType } from "@reelmart/core/image-sniff";
 import { Camera, Loader2 } from "lucide-react";
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../shared/ui/toast.ts";
 import { ApiRequestError } from "../../shared/api/client.ts";
 import type { SessionUser } from "../../shared/session/use-session.ts";
 import { Button } from "../../shared/ui/button.tsx";

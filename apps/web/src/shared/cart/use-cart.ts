@@ -4,7 +4,7 @@ import { baseProductId } from "@reelmart/core/ids";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, Suspense, createElement, lazy, useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../ui/toast.ts";
 import { ApiRequestError, apiRequest } from "../api/client.ts";
 import { useSession } from "../session/use-session.ts";
 import { EMPTY_CART, addLocal, setQuantityLocal } from "./cart-state.ts";

@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { Toaster } from "sonner";
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { loadToaster } from "../ui/toast.ts";
 import { ActionRail } from "./action-rail.tsx";
 
 const MEDIA = { id: "11111111-1111-4111-8111-111111111111", likeCount: 1200, commentCount: 3, shareCount: 0 };
@@ -22,6 +23,11 @@ function renderRail() {
 }
 
 // The rail prefetches its drawers once idle; those imports must finish before the environment goes.
+// Toasts are shown synchronously once sonner has loaded (shared/ui/toast.ts), as the fake timers below expect.
+beforeAll(async () => {
+  await loadToaster();
+});
+
 afterAll(async () => {
   await Promise.all([import("./comments-drawer.tsx"), import("./share-drawer.tsx")]);
 });

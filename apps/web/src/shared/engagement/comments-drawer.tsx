@@ -5,7 +5,7 @@ import { Pencil, Send, Trash2 } from "lucide-react";
 import { baseProductId } from "@reelmart/core/ids";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../ui/toast.ts";
 import { ApiRequestError } from "../api/client.ts";
 import { Button } from "../ui/button.tsx";
 import { Drawer } from "../ui/drawer.tsx";

@@ -3,7 +3,7 @@ import { baseProductId } from "@reelmart/core/ids";
 import { Check, Link, Share2, WifiOff } from "lucide-react";
 import { type SimpleIcon, siFacebook, siGooglemessages, siInstagram, siX } from "simple-icons";
 import { type ReactNode, useEffect, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../ui/toast.ts";
 import { Button } from "../ui/button.tsx";
 import { Drawer } from "../ui/drawer.tsx";
 import { useOnlineStatus } from "./use-online-status.ts";

@@ -1,6 +1,6 @@
 import { Globe } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../ui/toast.ts";
 import { useSession } from "../session/use-session.ts";
 import { readMarketplaceDialogState, recordMarketplaceDialogShown } from "./marketplace-dialog-state.ts";
 import { calendarDay, marketplaceShortName, resolveSelectedId, shouldOpenMarketplaceDialog } from "./marketplace-rules.ts";

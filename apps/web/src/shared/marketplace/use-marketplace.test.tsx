@@ -11,7 +11,7 @@ const mocks = vi.hoisted(() => ({
 }));
 vi.mock("../api/client.ts", () => ({ apiRequest: mocks.apiRequest }));
 vi.mock("../session/use-session.ts", () => ({ useSession: () => mocks.session }));
-vi.mock("sonner", () => ({ toast: mocks.toast }));
+vi.mock("../ui/toast.ts", () => ({ toast: mocks.toast }));
 
 const MARKETPLACES = [
   { id: "a", name: "India", tagline: null, flagUrl: "/in.svg", displayOrder: 1 },

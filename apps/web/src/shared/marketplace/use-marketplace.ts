@@ -1,7 +1,7 @@
 import type { Marketplace } from "@reelmart/core/api/catalog";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useSyncExternalStore } from "react";
-import { toast } from "sonner";
+import { toast } from "../ui/toast.ts";
 import { useSession } from "../session/use-session.ts";
 import { getMarketplacePreferenceQueryOptions } from "./api/get-marketplace-preference.ts";
 import { useMarketplaceList } from "./api/get-marketplaces.ts";

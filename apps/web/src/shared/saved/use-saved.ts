@@ -4,7 +4,7 @@ import { STORAGE_KEYS } from "@reelmart/core/constants";
 import { baseProductId, isUuid } from "@reelmart/core/ids";
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
-import { toast } from "sonner";
+import { toast } from "../ui/toast.ts";
 import { ApiRequestError } from "../api/client.ts";
 import { useRealtimeTopic } from "../engagement/realtime.ts";
 import { useSession } from "../session/use-session.ts";

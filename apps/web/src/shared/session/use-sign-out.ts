@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../ui/toast.ts";
 import { AuthRequestError, authRequest } from "./auth-client.ts";
 import { sessionQueryKey } from "./api/get-session-user.ts";
 

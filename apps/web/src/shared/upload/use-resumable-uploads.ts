@@ -1,6 +1,6 @@
 import { UPLOADS_ENDPOINT, type UploadFinished, type UploadPurpose } from "@reelmart/core/api/media";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../ui/toast.ts";
 import { ApiRequestError } from "../api/client.ts";
 import type * as Tus from "tus-js-client";
 

@@ -1,5 +1,5 @@
 import { type RefObject, useEffect } from "react";
-import { toast } from "sonner";
+import { toast } from "../ui/toast.ts";
 import { setMuted } from "./mute-store.ts";
 
 const PROGRESS_POLL_MS = 100;

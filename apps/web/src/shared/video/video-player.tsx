@@ -1,7 +1,7 @@
 import type { Media } from "@reelmart/core/api/catalog";
 import { type QualityChoice, chooseQualityLevel, qualityLevel } from "@reelmart/core/quality";
 import { type Ref, useEffect, useImperativeHandle, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../ui/toast.ts";
 import { useMuted } from "./mute-store.ts";
 import { PlayerControls, PlayerStatus, ProgressBar } from "./player-overlays.tsx";
 import { useVideoPoster } from "./thumbnail-capture.ts";

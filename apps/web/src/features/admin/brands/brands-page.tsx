@@ -3,7 +3,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { BadgeCheck, Pencil, Plus, Store, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "../../../shared/ui/toast.ts";
 import { Button } from "../../../shared/ui/button.tsx";
 import { Dialog } from "../../../shared/ui/dialog.tsx";
 import { Field, TextareaField } from "../../../shared/ui/field.tsx";

@@ -1,7 +1,7 @@
 import { EMBED_LAYOUTS, type EmbedLayout, type EmbedTarget, iframeSnippet, scriptSnippet } from "@reelmart/core/embed";
 import { Check, Code, Copy } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../../shared/ui/toast.ts";
 import { Button } from "../../../shared/ui/button.tsx";
 import { Dialog } from "../../../shared/ui/dialog.tsx";
 import { SelectField } from "./select-field.tsx";

@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { toast } from "../../../shared/ui/toast.ts";
 
 /** A failed admin action as the spec words it (000 §8): the title, then the underlying message. */
 export function toastFailure(title: string, error: unknown) {

@@ -3,7 +3,7 @@ import { formatPrice } from "@reelmart/core/format";
 import { type ColumnDef, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
 import { Link, Route, Routes, useParams, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../../shared/ui/toast.ts";
 import { useMarketplaceList } from "../../../shared/marketplace/api/get-marketplaces.ts";
 import { DeliveryAddress, OrderLines, OrderTimeline } from "../../../shared/orders/order-details.tsx";
 import { DELIVERY_STATUS_LABELS, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, orderDateFormat } from "../../../shared/orders/order-status.ts";

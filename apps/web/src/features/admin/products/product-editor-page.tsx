@@ -6,7 +6,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { type FieldErrors, type UseFormRegister, useFieldArray, useForm } from "react-hook-form";
 import { Link, useBlocker, useNavigate, useParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../../shared/ui/toast.ts";
 import { ApiRequestError } from "../../../shared/api/client.ts";
 import { Button } from "../../../shared/ui/button.tsx";
 import { Field, TextareaField } from "../../../shared/ui/field.tsx";

@@ -3,7 +3,7 @@ import { formatPrice } from "@reelmart/core/format";
 import { type ColumnDef, type RowSelectionState, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { ImageOff, Plus } from "lucide-react";
 import { useMemo, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../../shared/ui/toast.ts";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useDebounced } from "../../../shared/hooks/use-debounced.ts";
 import { Button } from "../../../shared/ui/button.tsx";

@@ -2,7 +2,7 @@ import { type StoreSettingsInput, StoreSettingsInputSchema } from "@reelmart/cor
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "../../../shared/ui/toast.ts";
 import { Button } from "../../../shared/ui/button.tsx";
 import { Field } from "../../../shared/ui/field.tsx";
 import { Spinner } from "../../../shared/ui/spinner.tsx";

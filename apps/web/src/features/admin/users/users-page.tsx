@@ -2,7 +2,7 @@ import type { AdminUser } from "@reelmart/core/api/admin";
 import { formatRelativeTime } from "@reelmart/core/format";
 import { type ColumnDef, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../../shared/ui/toast.ts";
 import { useDebounced } from "../../../shared/hooks/use-debounced.ts";
 import { useSession } from "../../../shared/session/use-session.ts";
 import { Button } from "../../../shared/ui/button.tsx";

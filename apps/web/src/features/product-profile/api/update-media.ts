@@ -1,6 +1,6 @@
 import type { MediaEditBody, MediaEdited } from "@reelmart/core/api/discovery";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "../../../shared/ui/toast.ts";
 import { apiRequest } from "../../../shared/api/client.ts";
 import { shopperMessage } from "../../../shared/api/shopper-message.ts";
 import { getProductQueryOptions } from "../../../shared/product/api/get-product.ts";

@@ -1,7 +1,7 @@
 import type { LikeResult } from "@reelmart/core/api/engagement";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
-import { toast } from "sonner";
+import { toast } from "../../ui/toast.ts";
 import { apiRequest } from "../../api/client.ts";
 import { useSession } from "../../session/use-session.ts";
 import { type EngagementMedia, getEngagementQueryOptions, patchEngagement, useEngagement } from "./get-engagement.ts";

@@ -1,6 +1,6 @@
 import type { SharePlatform } from "@reelmart/core/api/engagement";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "../../ui/toast.ts";
 import { apiRequest } from "../../api/client.ts";
 import { getEngagementQueryOptions, patchEngagement } from "./get-engagement.ts";
 

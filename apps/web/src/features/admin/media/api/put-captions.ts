@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "../../../../shared/ui/toast.ts";
 
 /** PUT /api/admin/media-library/{id}/captions with the .vtt file as the body (not JSON, so not apiRequest). */
 export async function putCaptions(id: string, file: File): Promise<string> {

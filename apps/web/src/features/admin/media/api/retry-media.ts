@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "../../../../shared/ui/toast.ts";
 import { ApiRequestError, apiRequest } from "../../../../shared/api/client.ts";
 
 export function retryMedia(id: string) {

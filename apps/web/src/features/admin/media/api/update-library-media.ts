@@ -1,6 +1,6 @@
 import type { MediaUpdateBody } from "@reelmart/core/api/media";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "../../../../shared/ui/toast.ts";
 import { ApiRequestError, apiRequest } from "../../../../shared/api/client.ts";
 
 export function updateLibraryMedia(id: string, body: MediaUpdateBody) {
