@@ -8,6 +8,7 @@ import type { Logger } from "./logger.ts";
 import type { Auth } from "./modules/auth/auth.ts";
 import type { CatalogueCache } from "./modules/catalog/catalog.cache.ts";
 import type { FeedMemory } from "./modules/feed/feed.memory.ts";
+import type { SearchMemory } from "./modules/search/search.memory.ts";
 import type { Storage } from "./storage/storage.ts";
 
 /** What every module's routes are built with. Services take only what they use (usually `db`). */
@@ -26,6 +27,8 @@ export interface AppDeps {
   tasks: PeriodicTasks;
   /** Every visitor's feed from memory (decision 110); present while the public cache listens. */
   feedMemory?: FeedMemory;
+  /** The search index in memory (decision 141); present while the public cache listens. */
+  searchMemory?: SearchMemory;
 }
 
 export type ApiApp = OpenAPIHono<AppEnv>;

@@ -17,6 +17,7 @@ import { createCatalogueCache } from "./modules/catalog/catalog.cache.ts";
 import { catalogueCachePrefill } from "./modules/catalog/products.service.ts";
 import { FeedMemory } from "./modules/feed/feed.memory.ts";
 import { createSessionCache } from "./modules/auth/session-cache.ts";
+import { SearchMemory } from "./modules/search/search.memory.ts";
 import { sessionMiddleware } from "./modules/auth/session-middleware.ts";
 import { splashRoutes } from "./modules/admin/splash.routes.ts";
 import { embedPageRoutes } from "./modules/embed/embed.routes.ts";
@@ -75,10 +76,12 @@ export async function bootstrap(config: Config, logger: Logger, options: Bootstr
     const sessions = config.env === "test" ? undefined : await createSessionCache(database);
     const feedMemory = publicCache ? new FeedMemory(database.db, publicCache.cache, logger, { maxCards: config.feedCardCacheSize }) : undefined;
     await feedMemory?.start(database);
+    const searchMemory = publicCache ? new SearchMemory(database.db, publicCache.cache, logger) : undefined;
+    await searchMemory?.start(database);
     const tasks = new PeriodicTasks(logger);
     if (catalogueCache) tasks.every("catalogue cache prefill", CATALOGUE_PREFILL_CHECK_MS, catalogueCachePrefill(database.db, catalogueCache), { runAtStart: true });
     const metrics = createMetrics(database);
-    const deps: AppDeps = { config, database, logger, metrics, storage, auth, catalogueCache, feedMemory, tasks };
+    const deps: AppDeps = { config, database, logger, metrics, storage, auth, catalogueCache, feedMemory, searchMemory, tasks };
     const app = createApp(deps, {
       apiMiddleware: [sessionMiddleware(auth, database, sessions?.cache)],
       mounts: [
@@ -100,6 +103,7 @@ export async function bootstrap(config: Config, logger: Logger, options: Bootstr
       async close() {
         await tasks.stop();
         await feedMemory?.close().catch(() => {});
+        await searchMemory?.close().catch(() => {});
         await publicCache?.unlisten().catch(() => {});
         await catalogue?.unlisten().catch(() => {});
         await sessions?.unlisten().catch(() => {});

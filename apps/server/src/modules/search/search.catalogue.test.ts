@@ -1,12 +1,17 @@
 import type { AdminProduct } from "@reelmart/core/api/admin";
-import type { SearchResult } from "@reelmart/core/api/search";
+import { SEARCH_SORTS, SearchQuerySchema, type SearchResult } from "@reelmart/core/api/search";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "../../db/schema.ts";
 import { createProduct } from "../../testing/fixtures.ts";
 import { type TestServer, startTestServer } from "../../testing/test-server.ts";
 import { type TestUser, signUpUser } from "../../testing/users.ts";
+import { PublicCache } from "../../http/public-cache.ts";
+import { createLogger } from "../../logger.ts";
+import { createMarketplace, createMedia } from "../../testing/fixtures.ts";
 import { DEMO_BRANDS, DEMO_CATEGORY_ROWS, DEMO_PRODUCTS } from "../seed/demo-data.ts";
+import { SearchMemory } from "./search.memory.ts";
+import { searchProducts } from "./search.service.ts";
 
 // Issue #16, "how it will be tried": misspellings of four kinds (dropped, doubled, swapped and
 // neighbouring-key letters) and 4-letter prefixes of every title word, over the demo catalogue,
@@ -206,4 +211,60 @@ describe("the intended product is among the first three", () => {
     ];
     for (const [query, title] of cases) expect({ query, found: (await searchIds(query)).includes(byTitle.get(title)!) }).toEqual({ query, found: true });
   });
+});
+
+describe("the index in memory (decision 141) answers exactly as the SQL over the index tables", () => {
+  let memory: SearchMemory;
+  let marketId: string;
+
+  beforeAll(async () => {
+    // Popularity (the tie-break) from likes and a marketplace to filter by, on some products.
+    marketId = (await createMarketplace(db)).id;
+    let n = 0;
+    for (const id of titles.keys()) {
+      n += 1;
+      if (n % 3 === 0) await db.insertInto("marketplace_listings").values({ product_id: id, marketplace_id: marketId }).execute();
+      if (n % 4 === 0) await createMedia(db, id, { like_count: n % 7 });
+    }
+    // A static generation: nothing invalidates this snapshot while the test compares.
+    memory = new SearchMemory(db, new PublicCache(), createLogger({ logLevel: "silent" }));
+    expect((await memory.whenBuilt())?.size).toBe(titles.size);
+  }, 60_000);
+  afterAll(() => memory?.close());
+
+  async function compare(params: Record<string, string>, offset = 0) {
+    const input = SearchQuerySchema.parse(params);
+    const fromSql = await searchProducts(db, input, offset);
+    const fromMemory = await searchProducts(db, input, offset, { memory });
+    expect({ params, offset, result: fromMemory }).toEqual({ params, offset, result: fromSql });
+    return fromSql;
+  }
+
+  it("for every misspelling and prefix of the table", async () => {
+    const queries = new Set<string>();
+    for (const title of titles.values()) {
+      for (const word of title.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean)) {
+        queries.add(word.slice(0, 4));
+        if (word.length >= 5) for (const query of Object.values(misspellings(word))) queries.add(query);
+      }
+    }
+    expect(queries.size).toBeGreaterThan(500);
+    for (const q of queries) await compare({ q, limit: "5" });
+  }, 180_000);
+
+  it("for multi-word, brand, short and non-ASCII terms, every sort, filter, marketplace and page", async () => {
+    const terms = ["nimbus headphones", "kiro", "lether wallet", "pr", "smart", "cotton shirt", "caf\u00e9", "Wr\u00eest", "diya lantren", "the", "zzzz", "pods pro nimbus"];
+    for (const q of terms) {
+      const all = await compare({ q, limit: "50" });
+      for (const sort of SEARCH_SORTS) await compare({ q, sort, limit: "7" });
+      await compare({ q, marketplaceId: marketId });
+      await compare({ q, inStock: "true", limit: "3" }, 3);
+      const category = all.facets.categories[0]?.value;
+      const brandId = all.facets.brands[0]?.id;
+      const price = all.facets.priceRanges[0]?.id;
+      if (category) await compare({ q, category });
+      if (brandId) await compare({ q, brandId, sort: "price-desc" });
+      if (price) await compare({ q, price, limit: "2" }, 2);
+    }
+  }, 120_000);
 });

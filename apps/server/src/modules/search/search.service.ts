@@ -13,6 +13,22 @@ import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { activeProducts } from "../catalog/catalog.scope.ts";
 import { withMedia } from "../catalog/product-media.service.ts";
+import type { SearchMemory } from "./search.memory.ts";
+import {
+  type Candidates,
+  FACET_VALUES,
+  FIELD_BRAND,
+  FIELD_CATEGORY,
+  Kind,
+  MAX_EXPANSIONS,
+  MIN_PREFIX_LETTERS,
+  MIN_SUBSTRING_LETTERS,
+  type RankedRow,
+  SEARCH_MAX_WORDS,
+  SUGGESTED_TITLES,
+  type WordMatch,
+  cost,
+} from "./search.ranking.ts";
 import { editDistance, typoAllowance } from "./search.words.ts";
 
 // Product search (issue #16, decision 140) over the index of migration 0070: the term's words are
@@ -20,39 +36,10 @@ import { editDistance, typoAllowance } from "./search.words.ts";
 // words (exact, prefix, substring, or within the typo allowance), and products having a match for
 // every word are ranked, filtered, counted and paged in one statement.
 
-/** Words of a longer term beyond this many are ignored: a 200-character term could hold 100. */
-const SEARCH_MAX_WORDS = 8;
-/** A word this long also matches the dictionary words it begins. */
-const MIN_PREFIX_LETTERS = 2;
-/** A word this long also matches the dictionary words containing it (the spec's substring rule). */
-const MIN_SUBSTRING_LETTERS = 3;
-/** Dictionary words one query word may expand to by prefix or by substring, shortest first. */
-const MAX_EXPANSIONS = 200;
 /** Deepest result an offset cursor reaches. */
 const MAX_OFFSET = 10_000;
-const SUGGESTED_TITLES = 4;
 const SUGGESTED_BRANDS = 2;
 const SUGGESTED_CATEGORIES = 2;
-const FACET_VALUES = 20;
-
-/** How a dictionary word matched a query word; lower is better. */
-const enum Kind {
-  Exact = 0,
-  Prefix = 1,
-  Substring = 2,
-}
-
-interface WordMatch {
-  /** Position of the query word. */
-  position: number;
-  word: string;
-  typos: number;
-  kind: Kind;
-}
-
-/** Fields of the index, in ranking order (migration 0070). */
-const FIELD_BRAND = 1;
-const FIELD_CATEGORY = 2;
 
 const EMPTY_FACETS: SearchFacets = { categories: [], brands: [], priceRanges: [], inStock: 0 };
 const EMPTY_RESULT: SearchResult = { items: [], nextCursor: null, total: 0, facets: EMPTY_FACETS, didYouMean: null, suggestions: [] };
@@ -73,14 +60,6 @@ export function decodeSearchCursor(cursor: string): number | null {
 const QUERY_WORD = -1;
 const TITLE_KEY = -2;
 const TYPO_CANDIDATE = 3;
-
-interface Candidates {
-  /** The term's words as the index folds them (case, accents, punctuation), distinct, in order. */
-  words: string[];
-  /** All the folded words, as a title equal to the term would be keyed. */
-  titleKey: string;
-  matches: WordMatch[];
-}
 
 /**
  * In one round trip: the term folded by the function that indexed the products, and every dictionary
@@ -142,9 +121,6 @@ async function findCandidates(db: Kysely<DB>, term: string): Promise<Candidates>
   return { words, titleKey, matches: [...best.values()] };
 }
 
-/** Typos weigh more than an inexact (prefix or substring) match; both fit one digit. */
-const cost = (match: WordMatch) => match.typos * 10 + match.kind;
-
 function priceRange(id: SearchPriceRangeId) {
   return SEARCH_PRICE_RANGES.find((range) => range.id === id)!;
 }
@@ -171,20 +147,8 @@ function orderFor(sort: SearchSort): RawBuilder<unknown> {
   }
 }
 
-interface RankedRow {
-  page: string[];
-  top_titles: { id: string; title: string }[];
-  total: number;
-  without_typos: boolean;
-  exact_words: boolean;
-  categories: { value: string; count: number; hit: boolean }[];
-  brands: { id: string; name: string; count: number; hit: boolean }[];
-  price_ranges: Record<SearchPriceRangeId, number>;
-  in_stock: number;
-}
-
 /** Ranks, filters, counts and pages the products having a match for every query word, in one statement. */
-async function rankProducts(db: Kysely<DB>, words: string[], titleKey: string, matches: WordMatch[], input: SearchQuery, offset: number): Promise<RankedRow> {
+async function rankProducts(db: Kysely<DB>, { words, titleKey, matches }: Candidates, input: SearchQuery, offset: number): Promise<RankedRow> {
   const filters = {
     category: input.category === undefined ? sql<boolean>`true` : sql<boolean>`d.category = ${input.category}`,
     brand: input.brandId === undefined ? sql<boolean>`true` : sql<boolean>`d.brand_id = ${input.brandId}`,
@@ -247,16 +211,14 @@ async function rankProducts(db: Kysely<DB>, words: string[], titleKey: string, m
   return rows[0]!;
 }
 
-/** The term with each misspelt word replaced by the word the best result matched. */
-async function correctedTerm(db: Kysely<DB>, words: string[], matches: WordMatch[], productId: string): Promise<string | null> {
-  const rows = await db
-    .selectFrom("search_postings")
-    .select("word")
-    .distinct()
-    .where("product_id", "=", productId)
-    .where("word", "in", matches.map((match) => match.word))
-    .execute();
-  const present = new Set(rows.map((row) => row.word));
+/** The candidate words the product has, from the index tables. */
+async function wordsOfProduct(db: Kysely<DB>, productId: string, words: string[]): Promise<Set<string>> {
+  const rows = await db.selectFrom("search_postings").select("word").distinct().where("product_id", "=", productId).where("word", "in", words).execute();
+  return new Set(rows.map((row) => row.word));
+}
+
+/** The term with each misspelt word replaced by the word the best result matched (`present`: the candidate words it has). */
+function correctedTerm(words: string[], matches: WordMatch[], present: Set<string>): string | null {
   const corrected = words.map((word, position) => {
     const candidates = matches.filter((match) => match.position === position && present.has(match.word)).sort((a, b) => cost(a) - cost(b));
     const chosen = candidates[0];
@@ -293,6 +255,14 @@ async function summaries(db: Kysely<DB>, ids: string[]): Promise<ProductSummary[
 export interface SearchOptions {
   /** Called with the folded term of a first-page search whose words all matched whole (popular searches). */
   onWholeWordSearch?: (term: string) => void;
+  /** The index held in memory (decision 141); the SQL over the index tables answers while it is (re)built. */
+  memory?: SearchMemory;
+}
+
+/** `search_words_of(term)`: the database folds what the index in memory cannot (non-ASCII terms). */
+async function foldInDatabase(db: Kysely<DB>, term: string): Promise<string[]> {
+  const { rows } = await sql<{ words: string[] }>`select search_words_of(${term}) as words`.execute(db);
+  return rows[0]!.words;
 }
 
 /**
@@ -302,17 +272,22 @@ export interface SearchOptions {
  */
 export async function searchProducts(db: Kysely<DB>, input: SearchQuery, offset = 0, options: SearchOptions = {}): Promise<SearchResult> {
   if (!input.q.trim()) return EMPTY_RESULT;
-  const { words, titleKey, matches } = await findCandidates(db, input.q);
+  const snapshot = options.memory?.current();
+  const candidates = snapshot ? snapshot.candidates(snapshot.fold(input.q) ?? (await foldInDatabase(db, input.q))) : await findCandidates(db, input.q);
+  const { words, matches } = candidates;
   if (!words.length) return EMPTY_RESULT;
   const matchedPositions = new Set(matches.map((match) => match.position));
   if (matchedPositions.size < words.length) return EMPTY_RESULT;
 
-  const ranked = await rankProducts(db, words, titleKey, matches, input, offset);
+  const ranked = snapshot ? snapshot.rank(candidates, input, offset) : await rankProducts(db, candidates, input, offset);
   const pageIds = ranked.page.slice(0, input.limit);
   const topId = ranked.top_titles[0]?.id;
+  const candidateWords = matches.map((match) => match.word);
   const [items, didYouMean] = await Promise.all([
     summaries(db, pageIds),
-    !ranked.without_typos && topId ? correctedTerm(db, words, matches, topId) : Promise.resolve(null),
+    !ranked.without_typos && topId
+      ? (snapshot ? Promise.resolve(snapshot.wordsOf(topId, candidateWords)) : wordsOfProduct(db, topId, candidateWords)).then((present) => correctedTerm(words, matches, present))
+      : Promise.resolve(null),
   ]);
   if (ranked.exact_words && offset === 0) options.onWholeWordSearch?.(words.join(" "));
   return {

@@ -1,0 +1,95 @@
+import { randomBytes } from "node:crypto";
+import type { SearchResult } from "@reelmart/core/api/search";
+import { realtimeTopics } from "@reelmart/core/engagement";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMedia, createProduct } from "../../testing/fixtures.ts";
+import { type TestServer, startTestServer } from "../../testing/test-server.ts";
+import { notifyChange } from "../realtime/realtime.service.ts";
+import { deletionVariants } from "./search.memory.ts";
+
+// Decision 141: the search index in memory follows every catalogue write through the public cache's
+// notifications (the SQL search answers while it rebuilds), and popularity through the counters topic.
+// search.catalogue.test.ts compares its answers with the SQL's over a whole catalogue.
+
+/** A made-up word of consonants, so no other product of this file matches it. */
+function tag(letters = 8): string {
+  const alphabet = "bcdfghjklmnpqrstvwxz";
+  return [...randomBytes(letters)].map((byte) => alphabet[byte % alphabet.length]).join("");
+}
+
+describe("deletion variants in memory", () => {
+  it("are those of migration 0070's search_word_variants: none under 4 letters, 1 deletion from 4, 2 from 7, none past 20, by character", () => {
+    expect([...deletionVariants("abc")]).toEqual(["abc"]);
+    expect([...deletionVariants("abcd")].sort()).toEqual(["abc", "abcd", "abd", "acd", "bcd"]);
+    const seven = deletionVariants("abcdefg");
+    expect(seven.has("abcdefg") && seven.has("bcdefg") && seven.has("cdefg") && seven.has("abcde")).toBe(true);
+    expect(seven.size).toBe(1 + 7 + 21);
+    expect([...deletionVariants("a".repeat(21))]).toEqual(["a".repeat(21)]);
+    expect(deletionVariants("caf\u00e9s").has("cafs")).toBe(true);
+  });
+});
+
+describe("search from memory in the app", () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    // NODE_ENV=test leaves the caches (and so the index in memory) off for every other test file.
+    server = await startTestServer({ NODE_ENV: "development" });
+  });
+  afterAll(() => server?.close());
+
+  async function eventually(check: () => Promise<boolean>) {
+    // pg_notify reaches PostgreSQL listeners asynchronously; PGlite delivers it with the write.
+    for (let attempt = 0; attempt < 150; attempt++) {
+      if (await check()) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error("never happened");
+  }
+
+  // Signed-out reads pass the public response cache; a distinct parameter each time goes around it.
+  let request = 0;
+  const found = async (q: string) => (await server.json<SearchResult>(`/api/search?${new URLSearchParams({ q, n: String((request += 1)) })}`)).body.items.map((item) => item.id);
+  const fromMemory = async () => (await server.deps.searchMemory!.whenBuilt()) !== undefined;
+
+  it("finds a product added, edited or hidden right after the notification, while the index rebuilds and after", async () => {
+    const db = server.deps.database.db;
+    const word = tag();
+    const product = await createProduct(db, { title: `${word} lantern` });
+    await eventually(async () => (await found(word)).includes(product.id));
+    expect(await fromMemory()).toBe(true);
+    expect(await found(`${word.slice(0, 4)}`)).toEqual([product.id]);
+    expect(await found(`${word} lantren`)).toEqual([product.id]);
+
+    const renamed = tag();
+    await db.updateTable("products").set({ title: `${renamed} lantern` }).where("id", "=", product.id).execute();
+    await eventually(async () => server.deps.database.kind === "pglite" || (await found(renamed)).includes(product.id));
+    // From the notification on, the new words and never the old (both while it rebuilds and after).
+    for (let i = 0; i < 3; i++) expect([await found(renamed), await found(word)]).toEqual([[product.id], []]);
+    expect(await fromMemory()).toBe(true);
+    expect([await found(renamed), await found(word)]).toEqual([[product.id], []]);
+
+    await db.updateTable("products").set({ status: "archived" }).where("id", "=", product.id).execute();
+    await eventually(async () => server.deps.database.kind === "pglite" || (await found(renamed)).length === 0);
+    expect(await found(renamed)).toEqual([]);
+    expect(await fromMemory()).toBe(true);
+    expect(await found(renamed)).toEqual([]);
+  });
+
+  it("ranks by popularity as likes arrive, without a rebuild", async () => {
+    const db = server.deps.database.db;
+    const word = tag();
+    const older = await createProduct(db, { title: `${word} kettle`, created_at: "2020-01-01T00:00:00Z" });
+    const newer = await createProduct(db, { title: `${word} kettle`, created_at: "2024-01-01T00:00:00Z" });
+    const media = await createMedia(db, older.id);
+    await eventually(async () => (await found(word)).length === 2 && (await fromMemory()));
+    expect(await found(word)).toEqual([newer.id, older.id]);
+    const snapshot = server.deps.searchMemory!.current();
+
+    // Counters move without a catalogue notification; every writer sends the counters topic.
+    await db.updateTable("product_media").set({ like_count: 3 }).where("id", "=", media.id).execute();
+    await notifyChange(db, { topic: realtimeTopics.counters(media.id), kind: "update", ids: [media.id] });
+    await eventually(async () => (await found(word))[0] === older.id);
+    expect(server.deps.searchMemory!.current()).toBe(snapshot);
+  });
+});
