@@ -8,6 +8,10 @@
 //   BENCH_SCENARIOS=search npm run bench
 //   BENCH_SCENARIOS=search BENCH_DB=postgres npm run bench
 //   BENCH_SEARCH_SIZES=100000 BENCH_DURATION=5 ...   other catalogue sizes, shorter runs
+//   BENCH_SEARCH_BASELINE_ENTRY=apps/server/dist-base/main.js ...   also measure another server bundle
+//     on the same catalogue (loaded once), before this one, for a before/after in one session
+// The server builds its search index in memory after it starts (decision 141); measuring begins once
+// its /metrics says the index holds the catalogue (a server without that gauge is measured at once).
 import autocannon from "autocannon";
 import { BENCH_NOUNS, insertCatalogue } from "../lib/catalogue-data.mjs";
 import { startServer } from "../lib/processes.mjs";
@@ -88,6 +92,49 @@ async function measureKind(baseUrl, kind) {
   };
 }
 
+/** A gauge's value from the server's /metrics (loopback), or undefined when it has no such gauge. */
+async function gauge(baseUrl, name) {
+  const text = await (await fetch(`${baseUrl}/metrics`)).text();
+  const line = text.split("\n").find((candidate) => candidate.startsWith(`${name} `));
+  return line === undefined ? undefined : Number(line.split(" ")[1]);
+}
+
+/** Waits until the server's search index in memory holds the catalogue; its build time and size. */
+async function indexReady(baseUrl, products) {
+  const started = performance.now();
+  for (;;) {
+    const held = await gauge(baseUrl, "search_index_products");
+    if (held === undefined) return undefined;
+    if (held >= products) {
+      return { buildS: Math.round((performance.now() - started) / 100) / 10, megabytes: Math.round((await gauge(baseUrl, "search_index_bytes")) / 1e5) / 10 };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function measureServer(root, store, port, products, entry) {
+  const label = entry ? "baseline" : "server";
+  const server = await startServer({ root, store, port, ...(entry ? { entry } : {}) });
+  try {
+    const index = await indexReady(server.baseUrl, products);
+    if (index) console.log(`search ${label}: index in memory of ${products} products ready ${index.buildS} s after start, ~${index.megabytes} MB`);
+    if (!threeWordQueries.length) threeWordQueries = await sampleTitles(server.baseUrl);
+    const kinds = [];
+    for (const kind of Object.keys(QUERIES)) {
+      const measured = await measureKind(server.baseUrl, kind);
+      const pass = measured[`${budgetStat}Ms`] <= BUDGET_MS && measured.non2xx === 0 && measured.errors === 0;
+      console.log(
+        `search ${label.padEnd(8)} ${kind.padEnd(10)} @ ${String(products).padStart(6)}: alone median ${measured.sequentialMedianMs} ms | ${CONNECTIONS} connections ${String(measured.requestsPerSecond).padStart(5)} req/s  p50 ${measured.p50Ms} ms  p99 ${measured.p99Ms} ms` +
+          `  ${pass ? "PASS" : "FAIL"} (${budgetStat} <= ${BUDGET_MS} ms)${measured.non2xx || measured.errors ? `  non2xx ${measured.non2xx} errors ${measured.errors}` : ""}`,
+      );
+      kinds.push({ ...measured, pass });
+    }
+    return { index, kinds };
+  } finally {
+    await server.stop();
+  }
+}
+
 async function atSize(root, port, products) {
   const store = await createStore();
   try {
@@ -96,23 +143,11 @@ async function atSize(root, port, products) {
     await insertCatalogue(store, products, { words: true });
     const insertS = Math.round((performance.now() - started) / 100) / 10;
     console.log(`search: ${products} products inserted and indexed in ${insertS} s (${benchDb})`);
-    const server = await startServer({ root, store, port });
-    try {
-      threeWordQueries = await sampleTitles(server.baseUrl);
-      const kinds = [];
-      for (const kind of Object.keys(QUERIES)) {
-        const measured = await measureKind(server.baseUrl, kind);
-        const pass = measured[`${budgetStat}Ms`] <= BUDGET_MS && measured.non2xx === 0 && measured.errors === 0;
-        console.log(
-          `search ${kind.padEnd(10)} @ ${String(products).padStart(6)}: alone median ${measured.sequentialMedianMs} ms | ${CONNECTIONS} connections ${String(measured.requestsPerSecond).padStart(5)} req/s  p50 ${measured.p50Ms} ms  p99 ${measured.p99Ms} ms` +
-            `  ${pass ? "PASS" : "FAIL"} (${budgetStat} <= ${BUDGET_MS} ms)${measured.non2xx || measured.errors ? `  non2xx ${measured.non2xx} errors ${measured.errors}` : ""}`,
-        );
-        kinds.push({ ...measured, pass });
-      }
-      return { products, insertS, kinds };
-    } finally {
-      await server.stop();
-    }
+    threeWordQueries = [];
+    const baselineEntry = process.env.BENCH_SEARCH_BASELINE_ENTRY;
+    const baseline = baselineEntry ? await measureServer(root, store, port, products, baselineEntry) : undefined;
+    const { index, kinds } = await measureServer(root, store, port, products);
+    return { products, insertS, index, kinds, ...(baseline ? { baseline: baseline.kinds } : {}) };
   } finally {
     await store.cleanup();
   }

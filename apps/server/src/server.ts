@@ -81,6 +81,7 @@ export async function bootstrap(config: Config, logger: Logger, options: Bootstr
     const tasks = new PeriodicTasks(logger);
     if (catalogueCache) tasks.every("catalogue cache prefill", CATALOGUE_PREFILL_CHECK_MS, catalogueCachePrefill(database.db, catalogueCache), { runAtStart: true });
     const metrics = createMetrics(database);
+    searchMemory?.registerMetrics(metrics.registry);
     const deps: AppDeps = { config, database, logger, metrics, storage, auth, catalogueCache, feedMemory, searchMemory, tasks };
     const app = createApp(deps, {
       apiMiddleware: [sessionMiddleware(auth, database, sessions?.cache)],

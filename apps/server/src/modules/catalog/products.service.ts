@@ -4,7 +4,7 @@ import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { DB } from "../../db/schema.ts";
 import type { CatalogueCache, CatalogueEntry } from "./catalog.cache.ts";
 import { type Keyset, afterKeyset, nextCursor } from "./catalog.cursor.ts";
-import { toProductDetail } from "./catalog.mappers.ts";
+import { toProductDetail, toProductSummary } from "./catalog.mappers.ts";
 import { activeProducts } from "./catalog.scope.ts";
 import { COUNTER_COLUMNS, mediaByProduct, withCounters, withMedia } from "./product-media.service.ts";
 
@@ -152,6 +152,29 @@ export async function getProduct(source: CatalogueSource, id: string, marketplac
 export async function getCatalogueEntry(source: CatalogueSource, id: string): Promise<CatalogueEntry | null> {
   const { entries } = await catalogueEntries(source, [id]);
   return entries.get(id.toLowerCase()) ?? null;
+}
+
+/**
+ * The active products among `ids` as list items, in the order asked for (getProductsByIds' answer):
+ * from the catalogue cache when it holds them, with their counters read fresh in one query (decision
+ * 030's rule for cached entries), the rest in one batch of three queries that also fills the cache.
+ */
+export async function getProductSummaries(source: CatalogueSource, ids: string[]): Promise<ProductSummary[]> {
+  if (!ids.length) return [];
+  const { entries, cached } = await catalogueEntries(source, ids);
+  const counters = cached.size
+    ? await source.db
+        .selectFrom("product_media")
+        .select(COUNTER_COLUMNS)
+        .where("product_id", "in", [...cached])
+        .execute()
+    : [];
+  const summaries: ProductSummary[] = [];
+  for (const key of new Set(ids.map((id) => id.toLowerCase()))) {
+    const entry = entries.get(key);
+    if (entry) summaries.push(toProductSummary(entry.row, cached.has(key) ? withCounters(entry.media, counters) : entry.media));
+  }
+  return summaries;
 }
 
 /** Products per prefill query: big enough to amortise the round trips, small enough that requests interleave on PGlite's one connection. */

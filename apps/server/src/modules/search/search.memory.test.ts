@@ -49,7 +49,8 @@ describe("search from memory in the app", () => {
 
   // Signed-out reads pass the public response cache; a distinct parameter each time goes around it.
   let request = 0;
-  const found = async (q: string) => (await server.json<SearchResult>(`/api/search?${new URLSearchParams({ q, n: String((request += 1)) })}`)).body.items.map((item) => item.id);
+  const items = async (q: string) => (await server.json<SearchResult>(`/api/search?${new URLSearchParams({ q, n: String((request += 1)) })}`)).body.items;
+  const found = async (q: string) => (await items(q)).map((item) => item.id);
   const fromMemory = async () => (await server.deps.searchMemory!.whenBuilt()) !== undefined;
 
   it("finds a product added, edited or hidden right after the notification, while the index rebuilds and after", async () => {
@@ -76,7 +77,7 @@ describe("search from memory in the app", () => {
     expect(await found(renamed)).toEqual([]);
   });
 
-  it("ranks by popularity as likes arrive, without a rebuild", async () => {
+  it("ranks by popularity as likes arrive, without a rebuild, and shows fresh counters on items the catalogue cache holds", async () => {
     const db = server.deps.database.db;
     const word = tag();
     const older = await createProduct(db, { title: `${word} kettle`, created_at: "2020-01-01T00:00:00Z" });
@@ -91,5 +92,7 @@ describe("search from memory in the app", () => {
     await notifyChange(db, { topic: realtimeTopics.counters(media.id), kind: "update", ids: [media.id] });
     await eventually(async () => (await found(word))[0] === older.id);
     expect(server.deps.searchMemory!.current()).toBe(snapshot);
+    expect(server.deps.catalogueCache!.get(older.id)).toBeDefined();
+    expect((await items(word))[0]!.media.map((item) => item.likeCount)).toEqual([3]);
   });
 });

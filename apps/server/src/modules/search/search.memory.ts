@@ -1,6 +1,7 @@
 import { SEARCH_PRICE_RANGES, type SearchPriceRangeId, type SearchQuery, type SearchSort } from "@reelmart/core/api/search";
 import { REALTIME_CHANNEL, parseRealtimeEvent, realtimeTopics } from "@reelmart/core/engagement";
 import { type Kysely, sql } from "kysely";
+import { Gauge, type Registry } from "prom-client";
 import type { Database } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
 import type { Logger } from "../../logger.ts";
@@ -479,6 +480,27 @@ export class SearchMemory {
     this.current();
     await this.building;
     return this.current();
+  }
+
+  /** Gauges of the index this server answers from (0 while it is (re)built and the SQL search answers). */
+  registerMetrics(registry: Registry): void {
+    const current = () => (this.snapshot?.generation === this.invalidation.generation ? this.snapshot : undefined);
+    new Gauge({
+      name: "search_index_products",
+      help: "Products in the search index held in memory; 0 while it is rebuilt after a catalogue write (the SQL search answers meanwhile)",
+      registers: [registry],
+      collect() {
+        this.set(current()?.size ?? 0);
+      },
+    });
+    new Gauge({
+      name: "search_index_bytes",
+      help: "Approximate heap held by the search index in memory",
+      registers: [registry],
+      collect() {
+        this.set(current()?.approximateBytes ?? 0);
+      },
+    });
   }
 
   /** Resolves once pending popularity refreshes are applied (tests). */

@@ -1,4 +1,3 @@
-import type { ProductSummary } from "@reelmart/core/api/catalog";
 import {
   POPULAR_SEARCHES_LIMIT,
   SEARCH_PRICE_RANGES,
@@ -11,8 +10,8 @@ import {
 } from "@reelmart/core/api/search";
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
-import { activeProducts } from "../catalog/catalog.scope.ts";
-import { withMedia } from "../catalog/product-media.service.ts";
+import type { CatalogueCache } from "../catalog/catalog.cache.ts";
+import { getProductSummaries } from "../catalog/products.service.ts";
 import type { SearchMemory } from "./search.memory.ts";
 import {
   type Candidates,
@@ -241,22 +240,13 @@ function suggestionsFrom(ranked: RankedRow): SearchSuggestion[] {
   ];
 }
 
-/** Page rows in page order, each with its media. */
-async function summaries(db: Kysely<DB>, ids: string[]): Promise<ProductSummary[]> {
-  if (!ids.length) return [];
-  const rows = await activeProducts(db).where("p.id", "in", ids).execute();
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return withMedia(
-    db,
-    ids.map((id) => byId.get(id)).filter((row) => row !== undefined),
-  );
-}
-
 export interface SearchOptions {
   /** Called with the folded term of a first-page search whose words all matched whole (popular searches). */
   onWholeWordSearch?: (term: string) => void;
   /** The index held in memory (decision 141); the SQL over the index tables answers while it is (re)built. */
   memory?: SearchMemory;
+  /** The catalogue cache (decision 030): the page's products from memory, their counters read fresh. */
+  catalogueCache?: CatalogueCache;
 }
 
 /** `search_words_of(term)`: the database folds what the index in memory cannot (non-ASCII terms). */
@@ -284,7 +274,7 @@ export async function searchProducts(db: Kysely<DB>, input: SearchQuery, offset 
   const topId = ranked.top_titles[0]?.id;
   const candidateWords = matches.map((match) => match.word);
   const [items, didYouMean] = await Promise.all([
-    summaries(db, pageIds),
+    getProductSummaries({ db, cache: options.catalogueCache }, pageIds),
     !ranked.without_typos && topId
       ? (snapshot ? Promise.resolve(snapshot.wordsOf(topId, candidateWords)) : wordsOfProduct(db, topId, candidateWords)).then((present) => correctedTerm(words, matches, present))
       : Promise.resolve(null),
