@@ -69,12 +69,6 @@ function foldAscii(term: string): string[] | undefined {
     .filter((token) => token !== "" && token.length <= 64);
 }
 
-interface Hit {
-  best: number;
-  brand: boolean;
-  category: boolean;
-}
-
 /** One product as ranking, facets and sorting see it (the `d` rows of the SQL). */
 interface Ranked {
   doc: number;
@@ -93,6 +87,12 @@ export class SearchSnapshot {
   /** Dictionary words in code-unit order (prefix ranges by binary search). */
   private readonly sortedWords: string[];
   private readonly variants = new Map<string, number[]>();
+  /**
+   * Per-product working arrays of rank(), reused by every search: rank() runs to its end without
+   * awaiting, so no two searches use them at once. A stamp marks the products matched in a round.
+   */
+  private readonly scratch: { stamp: Uint32Array; round: Int32Array; fieldMax: Int32Array; typoSum: Int32Array; inexactSum: Int32Array; hitFlags: Uint8Array };
+  private nextStamp = 1;
 
   constructor(
     readonly generation: number,
@@ -113,6 +113,8 @@ export class SearchSnapshot {
     private readonly brandNames: Map<string, string>,
   ) {
     ids.forEach((id, doc) => this.docOf.set(id, doc));
+    const n = ids.length;
+    this.scratch = { stamp: new Uint32Array(n), round: new Int32Array(n), fieldMax: new Int32Array(n), typoSum: new Int32Array(n), inexactSum: new Int32Array(n), hitFlags: new Uint8Array(n) };
     words.forEach((word, index) => {
       this.wordOf.set(word, index);
       for (const variant of deletionVariants(word)) {
@@ -196,48 +198,59 @@ export class SearchSnapshot {
     const order = byPosition
       .map((lists, position) => ({ position, size: lists.reduce((sum, list) => sum + list.postings.length, 0) }))
       .sort((a, b) => a.size - b.size);
-    const bests = new Map<number, number[]>();
-    const flags = new Map<number, Hit>();
+    // Per product: the round it last matched in (stamp), that round's best value, and the sums over rounds.
+    const { stamp, round, fieldMax, typoSum, inexactSum, hitFlags } = this.scratch;
+    let alive: number[] = [];
     order.forEach(({ position }, step) => {
-      const seen = new Map<number, number>();
+      const previous = this.nextStamp - 1;
+      const current = this.nextStamp++;
+      const entered: number[] = [];
       for (const { postings, cost: matchCost } of byPosition[position]!) {
         for (let i = 0; i < postings.length; i++) {
           const entry = postings[i]!;
           const doc = entry >> 3;
-          if (step > 0 && !bests.has(doc)) continue;
           const field = entry & 7;
           const value = field * 100 + matchCost;
-          const known = seen.get(doc);
-          if (known === undefined || value < known) seen.set(doc, value);
-          let hit = flags.get(doc);
-          if (!hit) flags.set(doc, (hit = { best: 0, brand: false, category: false }));
-          if (field === FIELD_BRAND) hit.brand = true;
-          if (field === FIELD_CATEGORY) hit.category = true;
+          if (stamp[doc] === current) {
+            if (value < round[doc]!) round[doc] = value;
+          } else if (step === 0 || stamp[doc] === previous) {
+            if (step === 0) {
+              fieldMax[doc] = 0;
+              typoSum[doc] = 0;
+              inexactSum[doc] = 0;
+              hitFlags[doc] = 0;
+            }
+            stamp[doc] = current;
+            round[doc] = value;
+            entered.push(doc);
+          } else continue;
+          if (field === FIELD_BRAND) hitFlags[doc]! |= 1;
+          if (field === FIELD_CATEGORY) hitFlags[doc]! |= 2;
         }
       }
-      if (step === 0) for (const [doc, value] of seen) bests.set(doc, [value]);
-      else
-        for (const [doc, values] of bests) {
-          const value = seen.get(doc);
-          if (value === undefined) bests.delete(doc);
-          else values.push(value);
-        }
+      for (const doc of entered) {
+        const value = round[doc]!;
+        fieldMax[doc] = Math.max(fieldMax[doc]!, Math.floor(value / 100));
+        typoSum[doc]! += Math.floor((value % 100) / 10);
+        inexactSum[doc]! += value % 10;
+      }
+      alive = entered;
     });
 
     const listed = input.marketplaceId === undefined ? undefined : (this.listed.get(input.marketplaceId.toLowerCase()) ?? new Uint8Array());
     const rows: Ranked[] = [];
-    for (const [doc, values] of bests) {
+    for (const doc of alive) {
       if (listed && !listed[doc]) continue;
-      let field = 0;
-      let typos = 0;
-      let inexact = 0;
-      for (const value of values) {
-        field = Math.max(field, Math.floor(value / 100));
-        typos += Math.floor((value % 100) / 10);
-        inexact += value % 10;
-      }
-      const hit = flags.get(doc)!;
-      rows.push({ doc, exactTitle: this.titleKeys[doc] === titleKey, field, typos, inexact, brandHit: hit.brand, categoryHit: hit.category });
+      const flags = hitFlags[doc]!;
+      rows.push({
+        doc,
+        exactTitle: this.titleKeys[doc] === titleKey,
+        field: fieldMax[doc]!,
+        typos: typoSum[doc]!,
+        inexact: inexactSum[doc]!,
+        brandHit: (flags & 1) !== 0,
+        categoryHit: (flags & 2) !== 0,
+      });
     }
     return this.facetsAndPage(rows, input, offset);
   }
@@ -252,8 +265,8 @@ export class SearchSnapshot {
     const byStock = (doc: number) => !input.inStock || this.inStock[doc] === 1;
 
     const filtered = rows.filter(({ doc }) => byCategory(doc) && byBrand(doc) && byPrice(doc) && byStock(doc));
-    const page = [...filtered].sort(this.comparator(input.sort)).slice(offset, offset + input.limit + 1);
-    const top = [...rows].sort(this.comparator("relevance")).slice(0, SUGGESTED_TITLES);
+    const page = firstInOrder(filtered, offset + input.limit + 1, this.comparator(input.sort)).slice(offset);
+    const top = firstInOrder(rows, SUGGESTED_TITLES, this.comparator("relevance"));
 
     const categories = new Map<string, { count: number; hit: boolean }>();
     const brands = new Map<string, { count: number; hit: boolean }>();
@@ -366,6 +379,28 @@ export class SearchSnapshot {
 /** Byte order of the database's C collation for the texts we compare (code-unit order equals it outside the astral planes). */
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * The first `count` of `rows` in `compare` order, without sorting them all: a page of 21 out of
+ * thousands of matches costs one comparison for most rows (against the worst kept).
+ */
+function firstInOrder<T>(rows: T[], count: number, compare: (a: T, b: T) => number): T[] {
+  if (rows.length <= count * 4) return [...rows].sort(compare).slice(0, count);
+  const kept: T[] = [];
+  for (const row of rows) {
+    if (kept.length === count && compare(row, kept[count - 1]!) >= 0) continue;
+    let low = 0;
+    let high = kept.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (compare(kept[mid]!, row) <= 0) low = mid + 1;
+      else high = mid;
+    }
+    kept.splice(low, 0, row);
+    if (kept.length > count) kept.pop();
+  }
+  return kept;
 }
 
 function shortestFirst(words: string[]): string[] {
