@@ -23,6 +23,8 @@ const WARMUP_S = 2;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
 const BUDGET_MS = 50;
 const SEQUENTIAL_REQUESTS = 60;
+/** A fresh PGlite store migrates on its first start, and a 100k one opens slowly: at load 25+ both passed the default 60 s. */
+const START_TIMEOUT_MS = 180_000;
 /** PostgreSQL serves connections in parallel: its tail counts. PGlite serialises every query: its median does. */
 const budgetStat = benchDb === "postgres" ? "p99" : "p50";
 
@@ -114,7 +116,7 @@ async function indexReady(baseUrl, products) {
 
 async function measureServer(root, store, port, products, entry) {
   const label = entry ? "baseline" : "server";
-  const server = await startServer({ root, store, port, ...(entry ? { entry } : {}) });
+  const server = await startServer({ root, store, port, timeoutMs: START_TIMEOUT_MS, ...(entry ? { entry } : {}) });
   try {
     const index = await indexReady(server.baseUrl, products);
     if (index) console.log(`search ${label}: index in memory of ${products} products ready ${index.buildS} s after start, ~${index.megabytes} MB`);
@@ -138,7 +140,7 @@ async function measureServer(root, store, port, products, entry) {
 async function atSize(root, port, products) {
   const store = await createStore();
   try {
-    await (await startServer({ root, store, port })).stop();
+    await (await startServer({ root, store, port, timeoutMs: START_TIMEOUT_MS })).stop();
     const started = performance.now();
     await insertCatalogue(store, products, { words: true });
     const insertS = Math.round((performance.now() - started) / 100) / 10;
