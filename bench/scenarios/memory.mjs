@@ -60,7 +60,8 @@ export default {
   async run({ root, port }) {
     const store = await createStore();
     try {
-      await (await startServer({ root, store, port })).stop();
+      // The first start migrates the empty database (slow on a loaded machine).
+      await (await startServer({ root, store, port, timeoutMs: 300_000 })).stop();
       console.log(`memory: inserting ${PRODUCTS} products (${store.kind})…`);
       const insertStarted = Date.now();
       const { productIds } = await insertCatalogue(store, PRODUCTS);
