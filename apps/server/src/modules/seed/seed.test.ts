@@ -6,8 +6,8 @@ import { type TestServer, startTestServer } from "../../testing/test-server.ts";
 import { findFfmpeg } from "../media/ffmpeg.ts";
 import { createMediaContext, mediaJobKinds } from "../media/media-jobs.ts";
 import { runNextJob } from "../media/queue.ts";
-import { DEMO_CATEGORY_ROWS } from "./demo-data.ts";
-import { seedDemoCatalogue, seedOnFirstStart } from "./seed.ts";
+import { DEMO_CATEGORY_ROWS, DEMO_PRODUCTS } from "./demo-data.ts";
+import { demoId, seedDemoCatalogue, seedOnFirstStart } from "./seed.ts";
 
 const ffmpeg = await findFfmpeg(process.env.FFMPEG_PATH);
 
@@ -37,11 +37,13 @@ describe("demo catalogue seed", () => {
     expect((await counts(server)).products).toBe(0);
   });
 
-  it("creates 5 brands, the 12 spec categories plus other, 10 active products, marketplaces with flags", async () => {
+  // On a cold media cache this renders every demo photo (about a hundred sharp renders).
+  it("creates 5 brands, the 12 spec categories plus other, 30 active products (10 filmed), marketplaces with flags", { timeout: 120_000 }, async () => {
     const result = await seedDemoCatalogue(server.deps);
-    expect(result).toMatchObject({ created: true, products: 10, videoJobs: ffmpeg ? 20 : 0 });
+    // Only the ten filmed products queue videos (two each): the other twenty are photographed only.
+    expect(result).toMatchObject({ created: true, products: 30, videoJobs: ffmpeg ? 20 : 0 });
     const c = await counts(server);
-    expect(c).toMatchObject({ brands: 5, categories: 13, marketplaces: 4, products: 10, jobs: ffmpeg ? 20 : 0 });
+    expect(c).toMatchObject({ brands: 5, categories: 13, marketplaces: 4, products: 30, jobs: ffmpeg ? 20 : 0 });
     const categories = await db().selectFrom("categories").select("name").execute();
     expect(categories.map((row) => row.name).sort()).toEqual([...DEMO_CATEGORY_ROWS].sort());
 
@@ -62,7 +64,10 @@ describe("demo catalogue seed", () => {
 
   it("gives every product variants, highlights, 3-5 reviews with consistent rating totals, 3+ listings and media", async () => {
     const products = await db().selectFrom("products").selectAll().orderBy("created_at", "desc").execute();
-    expect(new Set(products.map((p) => p.created_at.getTime())).size).toBe(10);
+    expect(new Set(products.map((p) => p.created_at.getTime())).size).toBe(30);
+    // The filmed ten are the newest, so they lead every list (the catalogue, Explore's rows, search ties).
+    const filmed = new Set(DEMO_PRODUCTS.filter((p) => p.video).map((p) => demoId("product", p.key)));
+    expect(products.slice(0, 10).every((p) => filmed.has(p.id))).toBe(true);
     for (const product of products) {
       const reviews = await db().selectFrom("reviews").select(["rating", "created_at"]).where("product_id", "=", product.id).execute();
       expect(reviews.every((r) => r.created_at.getTime() < Date.now() && r.created_at > product.created_at)).toBe(true);
@@ -82,9 +87,10 @@ describe("demo catalogue seed", () => {
 
       const media = await db().selectFrom("product_media").selectAll().where("product_id", "=", product.id).orderBy("display_order").execute();
       const images = media.filter((m) => m.type === "image");
-      // Front, angle and close-up, plus the front in every other variant colour; each variant shows its colour's photo.
+      // Front, angle and (filmed products) close-up, plus the front in every other variant colour;
+      // each variant shows its colour's photo.
       const colours = new Set(variants.map((v) => v.color_hex));
-      expect(images).toHaveLength(2 + colours.size);
+      expect(images).toHaveLength((filmed.has(product.id) ? 2 : 1) + colours.size);
       expect(new Set(images.map((image) => image.url)).size).toBe(images.length);
       expect(product.thumbnail_url).toBe(images[0]!.url);
       expect(images[0]!.is_cover).toBe(true);
@@ -92,7 +98,11 @@ describe("demo catalogue seed", () => {
       const photo = await server.request(images[1]!.url);
       expect(photo.headers.get("content-type")).toBe("image/jpeg");
       expect(await sharp(Buffer.from(await photo.arrayBuffer())).metadata()).toMatchObject({ width: 900, height: 900 });
-      if (ffmpeg) {
+      if (!filmed.has(product.id)) {
+        // Photographed only: no video rows, and the cover photo is the main media.
+        expect(media.filter((m) => m.type === "video")).toHaveLength(0);
+        expect(images.filter((image) => image.is_main).map((image) => image.url)).toEqual([product.thumbnail_url]);
+      } else if (ffmpeg) {
         const videos = media.filter((m) => m.type === "video");
         expect(videos.map((v) => v.category).sort()).toEqual(["product", "ugc"]);
         // Until its job runs, a video row shows a generated card.
@@ -107,6 +117,27 @@ describe("demo catalogue seed", () => {
     expect(await db().selectFrom("product_promotions").select("id").execute()).not.toHaveLength(0);
   });
 
+  it("fills Explore's rows: every category in use has 3+ products, 2+ in every marketplace, each with its own photos", async () => {
+    const rows = await db()
+      .selectFrom("products as p")
+      .innerJoin("marketplace_listings as l", "l.product_id", "p.id")
+      .select(["p.category", "l.marketplace_id", (eb) => eb.fn.count<number>("p.id").as("products")])
+      .groupBy(["p.category", "l.marketplace_id"])
+      .execute();
+    const categories = new Set(DEMO_PRODUCTS.map((p) => p.category));
+    expect(categories.size).toBe(10);
+    for (const category of categories) {
+      expect(DEMO_PRODUCTS.filter((p) => p.category === category).length, category).toBeGreaterThanOrEqual(3);
+      const perMarketplace = rows.filter((row) => row.category === category);
+      expect(perMarketplace, category).toHaveLength(4);
+      expect(perMarketplace.every((row) => Number(row.products) >= 2), category).toBe(true);
+    }
+    // Titles and photos are the product's own: no two products share a title or a stored image file.
+    expect(new Set(DEMO_PRODUCTS.map((p) => p.title)).size).toBe(30);
+    const images = await db().selectFrom("product_media").select("url").where("type", "=", "image").execute();
+    expect(new Set(images.map((image) => image.url)).size).toBe(images.length);
+  });
+
   it.skipIf(!ffmpeg)("queues every main product video before the UGC videos", async () => {
     const jobs = await db().selectFrom("media_jobs").select("payload").orderBy("run_after").execute();
     expect(jobs.map((job) => job.payload.isMain)).toEqual([...Array(10).fill(true), ...Array(10).fill(false)]);
@@ -116,6 +147,16 @@ describe("demo catalogue seed", () => {
     const before = await counts(server);
     const result = await seedDemoCatalogue(server.deps);
     expect(result.created).toBe(false);
+    expect(await counts(server)).toEqual(before);
+  });
+
+  it("adds the photographed products to a store seeded without them, and nothing else", async () => {
+    const before = await counts(server);
+    const photographed = DEMO_PRODUCTS.filter((p) => !p.video).map((p) => demoId("product", p.key));
+    await db().deleteFrom("products").where("id", "in", photographed).execute();
+    expect((await counts(server)).products).toBe(10);
+    const result = await seedDemoCatalogue(server.deps);
+    expect(result).toMatchObject({ created: true, products: 20, videoJobs: 0 });
     expect(await counts(server)).toEqual(before);
   });
 

@@ -3,11 +3,12 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { sql } from "kysely";
+import { type Transaction, sql } from "kysely";
 import type { AppDeps } from "../../context.ts";
+import type { DB } from "../../db/schema.ts";
 import { MediaCache } from "../media/cache.ts";
 import { DEMO_VIDEO_JOB, type DemoVideoPayload, PRODUCT_MEDIA_BUCKET } from "../media/media-jobs.ts";
-import { FFMPEG_MISSING_MESSAGE, findFfmpeg } from "../media/ffmpeg.ts";
+import { FFMPEG_MISSING_MESSAGE, type Ffmpeg, findFfmpeg } from "../media/ffmpeg.ts";
 import { enqueueJob } from "../media/queue.ts";
 import { DEMO_BRANDS, DEMO_CATEGORY_ROWS, DEMO_MARKETPLACES, DEMO_PRODUCTS, type DemoProduct } from "./demo-data.ts";
 import { type ArtView, type IconNode, backdropSvg, brandLogoSvg, loadIcon, productArtSvg, renderBrandCover, renderProductPhoto, studioTint } from "./product-art.ts";
@@ -43,19 +44,38 @@ export function demoId(kind: string, key: string): string {
 
 export const DEMO_MARKER_BRAND_ID = demoId("brand", DEMO_BRANDS[0]!.key);
 
+/** The filmed products come with the store; the photographed ones follow (decision 161). */
+const FILMED = DEMO_PRODUCTS.filter((product) => product.video);
+const PHOTOGRAPHED = DEMO_PRODUCTS.filter((product) => !product.video);
+/** The first photographed product's id marks the second part as done. */
+const PHOTOGRAPHED_MARKER_ID = demoId("product", PHOTOGRAPHED[0]!.key);
+
+const alreadySeeded = (): SeedResult => ({ created: false, products: 0, videoJobs: 0 });
+
 /**
- * Adds the demo catalogue unless it is already there: catalogue rows and images now (a second or
- * two), videos as background jobs whose rows show a generated card until the video is ready.
- * Safe to run concurrently from several processes (an advisory lock serialises them).
+ * Adds the demo catalogue unless it is already there, in two parts so the store is up as soon as
+ * before: the marketplaces, brands and filmed products with their photos (a second or two), then
+ * the photographed products once their photos are rendered (a few seconds more on a cold media
+ * cache). Videos are background jobs whose rows show a generated card until the video is ready.
+ * Safe to run concurrently from several processes (an advisory lock serialises each part).
  */
 export async function seedDemoCatalogue(deps: SeedDeps): Promise<SeedResult> {
-  const { db } = deps.database;
-  const alreadySeeded = () => ({ created: false, products: 0, videoJobs: 0 });
-  if (await markerExists(deps)) return alreadySeeded();
-
   const ffmpeg = await findFfmpeg(deps.config.ffmpegPath);
+  const store = await seedStore(deps, ffmpeg);
+  const more = await seedPhotographed(deps, ffmpeg);
+  return {
+    created: store.created || more.created,
+    products: store.products + more.products,
+    videoJobs: store.videoJobs + more.videoJobs,
+    videosSkipped: store.videosSkipped ?? more.videosSkipped,
+  };
+}
+
+async function seedStore(deps: SeedDeps, ffmpeg: Ffmpeg | null): Promise<SeedResult> {
+  const { db } = deps.database;
+  if (await markerExists(deps, "brands", DEMO_MARKER_BRAND_ID)) return alreadySeeded();
   if (!ffmpeg) deps.logger.warn(FFMPEG_MISSING_MESSAGE);
-  const files = await uploadDemoFiles(deps);
+  const files = await uploadDemoFiles(deps, FILMED, { store: true });
   const now = Date.now();
 
   return db.transaction().execute(async (trx) => {
@@ -97,121 +117,151 @@ export async function seedDemoCatalogue(deps: SeedDeps): Promise<SeedResult> {
       )
       .execute();
 
-    let videoJobs = 0;
-    for (const [index, product] of DEMO_PRODUCTS.entries()) {
-      const productId = demoId("product", product.key);
-      const photos = files.photos.get(product.key)!;
-      const front = photos[0]!.url;
-      const createdAt = new Date(now - CATALOGUE_AGE_DAYS * DAY - index * 3_600_000); // newest first = the data file's order
+    const videoJobs = await insertDemoProducts(trx, FILMED, files, ffmpeg, now);
+    return { created: true, products: FILMED.length, videoJobs, videosSkipped: ffmpeg ? undefined : FFMPEG_MISSING_MESSAGE };
+  });
+}
+
+/**
+ * The photographed products, once the store's part is there. On a store seeded before they existed
+ * (`npm run seed`) they are added only while every demo brand and marketplace they use is still there.
+ */
+async function seedPhotographed(deps: SeedDeps, ffmpeg: Ffmpeg | null): Promise<SeedResult> {
+  const { db } = deps.database;
+  if (await markerExists(deps, "products", PHOTOGRAPHED_MARKER_ID)) return alreadySeeded();
+  const [brands, marketplaces] = await Promise.all([
+    db.selectFrom("brands").select("id").where("id", "in", DEMO_BRANDS.map((brand) => demoId("brand", brand.key))).execute(),
+    db.selectFrom("marketplaces").select("id").where("id", "in", DEMO_MARKETPLACES.map((marketplace) => demoId("marketplace", marketplace.key))).execute(),
+  ]);
+  if (brands.length < DEMO_BRANDS.length || marketplaces.length < DEMO_MARKETPLACES.length) return alreadySeeded();
+  const files = await uploadDemoFiles(deps, PHOTOGRAPHED, { store: false });
+  const now = Date.now();
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${SEED_LOCK}))`.execute(trx);
+    if (await trx.selectFrom("products").select("id").where("id", "=", PHOTOGRAPHED_MARKER_ID).executeTakeFirst()) return alreadySeeded();
+    const videoJobs = await insertDemoProducts(trx, PHOTOGRAPHED, files, ffmpeg, now);
+    return { created: true, products: PHOTOGRAPHED.length, videoJobs };
+  });
+}
+
+/** Inserts products with their rows and media and queues their videos; resolves to the number of video jobs. */
+async function insertDemoProducts(trx: Transaction<DB>, products: DemoProduct[], files: DemoFiles, ffmpeg: Ffmpeg | null, now: number): Promise<number> {
+  let videoJobs = 0;
+  for (const product of products) {
+    // The position in the data file dates the product (newest first) and orders its video jobs.
+    const index = DEMO_PRODUCTS.indexOf(product);
+    const productId = demoId("product", product.key);
+    const photos = files.photos.get(product.key)!;
+    const front = photos[0]!.url;
+    const createdAt = new Date(now - CATALOGUE_AGE_DAYS * DAY - index * 3_600_000); // newest first = the data file's order
+    await trx
+      .insertInto("products")
+      .values({
+        id: productId,
+        title: product.title,
+        description: product.description,
+        price: product.price,
+        discount_percentage: product.discountPercentage,
+        category: product.category,
+        stock: product.stock,
+        status: "active",
+        brand_id: demoId("brand", product.brand),
+        specifications: JSON.stringify(product.specifications),
+        thumbnail_url: front,
+        rating_sum: product.reviews.reduce((sum, review) => sum + review.rating, 0),
+        review_count: product.reviews.length,
+        created_at: createdAt,
+        updated_at: createdAt,
+      })
+      .execute();
+    await trx
+      .insertInto("marketplace_listings")
+      .values(product.marketplaces.map((key) => ({ product_id: productId, marketplace_id: demoId("marketplace", key) })))
+      .execute();
+    await trx
+      .insertInto("product_highlights")
+      .values(product.highlights.map((text, order) => ({ product_id: productId, text, display_order: order })))
+      .execute();
+    if (product.promotion) {
       await trx
-        .insertInto("products")
+        .insertInto("product_promotions")
         .values({
-          id: productId,
-          title: product.title,
-          description: product.description,
-          price: product.price,
-          discount_percentage: product.discountPercentage,
-          category: product.category,
-          stock: product.stock,
-          status: "active",
-          brand_id: demoId("brand", product.brand),
-          specifications: JSON.stringify(product.specifications),
-          thumbnail_url: front,
-          rating_sum: product.reviews.reduce((sum, review) => sum + review.rating, 0),
-          review_count: product.reviews.length,
-          created_at: createdAt,
-          updated_at: createdAt,
+          product_id: productId,
+          has_promotion: true,
+          label: product.promotion.label,
+          promo_end_date: new Date(now + product.promotion.endsInDays * 86_400_000),
         })
         .execute();
-      await trx
-        .insertInto("marketplace_listings")
-        .values(product.marketplaces.map((key) => ({ product_id: productId, marketplace_id: demoId("marketplace", key) })))
-        .execute();
-      await trx
-        .insertInto("product_highlights")
-        .values(product.highlights.map((text, order) => ({ product_id: productId, text, display_order: order })))
-        .execute();
-      if (product.promotion) {
-        await trx
-          .insertInto("product_promotions")
-          .values({
-            product_id: productId,
-            has_promotion: true,
-            label: product.promotion.label,
-            promo_end_date: new Date(now + product.promotion.endsInDays * 86_400_000),
-          })
-          .execute();
-      }
-      await trx
-        .insertInto("product_variants")
-        .values(
-          product.variants.map((variant) => ({
-            product_id: productId,
-            size: variant.size ?? null,
-            color: variant.color ?? null,
-            color_hex: variant.colorHex ?? null,
-            stock: variant.stock,
-            price_adjustment: variant.priceAdjustment ?? "0",
-            // The photo in the variant's colour (001 §3: a variant may carry its own image).
-            image_url: photos.find((photo) => photo.color === variant.colorHex)?.url ?? null,
-          })),
-        )
-        .execute();
-      await trx
-        .insertInto("reviews")
-        .values(
-          product.reviews.map((review, order) => ({
-            product_id: productId,
-            author_name: review.author,
-            rating: review.rating,
-            body: review.body,
-            created_at: new Date(createdAt.getTime() + (order + 1) * 3 * DAY + index * 3_600_000),
-          })),
-        )
-        .execute();
-
-      const videos = ffmpeg ? demoVideos(product, productId, files.icons.get(product.key)!, { front, angle: photos[1]!.url }) : [];
-      const images = photos.map((photo, order) => ({ id: demoId("media", `${product.key}/${photo.key}`), url: photo.url, isCover: order === 0 }));
-      await trx
-        .insertInto("product_media")
-        .values([
-          // Videos start as 'processing' with a generated card standing in, until their job is done.
-          ...videos.map((video, order) => ({
-            id: video.payload.mediaId,
-            product_id: productId,
-            url: video.standIn,
-            thumbnail_url: video.standIn,
-            type: "video" as const,
-            category: video.category,
-            title: video.title,
-            duration: video.payload.spec.durationSeconds,
-            is_main: video.payload.isMain,
-            display_order: order,
-            status: "processing" as const,
-          })),
-          ...images.map((image, order) => ({
-            id: image.id,
-            product_id: productId,
-            url: image.url,
-            thumbnail_url: image.url,
-            type: "image" as const,
-            category: "product" as const,
-            title: product.title,
-            is_cover: image.isCover,
-            is_main: !ffmpeg && image.isCover,
-            display_order: videos.length + order,
-          })),
-        ])
-        .execute();
-      for (const [order, video] of videos.entries()) {
-        // Every product's main video before any UGC video, newest product first: the feed's first
-        // cards become playable soonest. (Rows in one transaction share now(), so order by run_after.)
-        await enqueueJob(trx, DEMO_VIDEO_JOB, { ...video.payload }, new Date(now + order * DEMO_PRODUCTS.length + index));
-        videoJobs++;
-      }
     }
-    return { created: true, products: DEMO_PRODUCTS.length, videoJobs, videosSkipped: ffmpeg ? undefined : FFMPEG_MISSING_MESSAGE };
-  });
+    await trx
+      .insertInto("product_variants")
+      .values(
+        product.variants.map((variant) => ({
+          product_id: productId,
+          size: variant.size ?? null,
+          color: variant.color ?? null,
+          color_hex: variant.colorHex ?? null,
+          stock: variant.stock,
+          price_adjustment: variant.priceAdjustment ?? "0",
+          // The photo in the variant's colour (001 §3: a variant may carry its own image).
+          image_url: photos.find((photo) => photo.color === variant.colorHex)?.url ?? null,
+        })),
+      )
+      .execute();
+    await trx
+      .insertInto("reviews")
+      .values(
+        product.reviews.map((review, order) => ({
+          product_id: productId,
+          author_name: review.author,
+          rating: review.rating,
+          body: review.body,
+          created_at: new Date(createdAt.getTime() + (order + 1) * 3 * DAY + index * 3_600_000),
+        })),
+      )
+      .execute();
+
+    const videos = ffmpeg && product.video ? demoVideos(product, product.video, productId, files.icons.get(product.key)!, { front, angle: photos[1]!.url }) : [];
+    const images = photos.map((photo, order) => ({ id: demoId("media", `${product.key}/${photo.key}`), url: photo.url, isCover: order === 0 }));
+    await trx
+      .insertInto("product_media")
+      .values([
+        // Videos start as 'processing' with a generated card standing in, until their job is done.
+        ...videos.map((video, order) => ({
+          id: video.payload.mediaId,
+          product_id: productId,
+          url: video.standIn,
+          thumbnail_url: video.standIn,
+          type: "video" as const,
+          category: video.category,
+          title: video.title,
+          duration: video.payload.spec.durationSeconds,
+          is_main: video.payload.isMain,
+          display_order: order,
+          status: "processing" as const,
+        })),
+        ...images.map((image, order) => ({
+          id: image.id,
+          product_id: productId,
+          url: image.url,
+          thumbnail_url: image.url,
+          type: "image" as const,
+          category: "product" as const,
+          title: product.title,
+          is_cover: image.isCover,
+          is_main: videos.length === 0 && image.isCover,
+          display_order: videos.length + order,
+        })),
+      ])
+      .execute();
+    for (const [order, video] of videos.entries()) {
+      // Every product's main video before any UGC video, newest product first: the feed's first
+      // cards become playable soonest. (Rows in one transaction share now(), so order by run_after.)
+      await enqueueJob(trx, DEMO_VIDEO_JOB, { ...video.payload }, new Date(now + order * DEMO_PRODUCTS.length + index));
+      videoJobs++;
+    }
+  }
+  return videoJobs;
 }
 
 /**
@@ -230,11 +280,11 @@ export async function seedOnFirstStart(deps: SeedDeps): Promise<SeedResult | nul
   return result;
 }
 
-async function markerExists(deps: SeedDeps): Promise<boolean> {
-  return Boolean(await deps.database.db.selectFrom("brands").select("id").where("id", "=", DEMO_MARKER_BRAND_ID).executeTakeFirst());
+async function markerExists(deps: SeedDeps, table: "brands" | "products", id: string): Promise<boolean> {
+  return Boolean(await deps.database.db.selectFrom(table).select("id").where("id", "=", id).executeTakeFirst());
 }
 
-function demoVideos(product: DemoProduct, productId: string, icon: IconNode, standIns: { front: string; angle: string }) {
+function demoVideos(product: DemoProduct, { toneHz }: { toneHz: number }, productId: string, icon: IconNode, standIns: { front: string; angle: string }) {
   const review = product.reviews[0]!;
   const color = product.variants[0]?.colorHex ?? product.colors[1];
   const [tint, accent] = product.colors;
@@ -255,7 +305,7 @@ function demoVideos(product: DemoProduct, productId: string, icon: IconNode, sta
           callouts: product.highlights.slice(0, 3),
           accent,
           durationSeconds: PRODUCT_VIDEO_SECONDS,
-          toneHz: product.toneHz,
+          toneHz,
         },
       },
       { category: "product", title: `${product.title} in action`, standIn: standIns.front },
@@ -273,7 +323,7 @@ function demoVideos(product: DemoProduct, productId: string, icon: IconNode, sta
           callouts: [review.body],
           accent,
           durationSeconds: UGC_VIDEO_SECONDS,
-          toneHz: Math.round(product.toneHz * 1.5),
+          toneHz: Math.round(toneHz * 1.5),
         },
       },
       { category: "ugc", title: `${review.author} tried ${product.title}`, standIn: standIns.angle },
@@ -293,12 +343,15 @@ interface DemoFiles {
   logos: Map<string, string>;
   covers: Map<string, string>;
   icons: Map<string, IconNode>;
-  /** Product key → photos: front (the cover), angle, close-up, then the front in each other variant colour. */
+  /** Product key → photos: front (the cover), angle, close-up (filmed products), then the front in each other variant colour. */
   photos: Map<string, DemoPhoto[]>;
 }
 
-/** Flags, logos, covers and product photos into storage under content-hashed keys (re-uploading is harmless). */
-async function uploadDemoFiles(deps: SeedDeps): Promise<DemoFiles> {
+/**
+ * Product photos, and with `store` the flags, logos and covers, into storage under content-hashed
+ * keys (re-uploading is harmless).
+ */
+async function uploadDemoFiles(deps: SeedDeps, products: DemoProduct[], { store }: { store: boolean }): Promise<DemoFiles> {
   const { storage } = deps;
   const cache = new MediaCache(deps.config.mediaCacheDir);
   const assets = assetsDir();
@@ -308,30 +361,33 @@ async function uploadDemoFiles(deps: SeedDeps): Promise<DemoFiles> {
     return storage.publicUrl(PRODUCT_MEDIA_BUCKET, fullKey);
   };
   const svg = "image/svg+xml";
-  const icons = new Map(await Promise.all([...DEMO_PRODUCTS, ...DEMO_BRANDS].map(async (item) => [item.key, await loadIcon(item.icon)] as const)));
+  const storeFiles = store ? { marketplaces: DEMO_MARKETPLACES, brands: DEMO_BRANDS } : { marketplaces: [], brands: [] };
+  const icons = new Map(await Promise.all([...products, ...storeFiles.brands].map(async (item) => [item.key, await loadIcon(item.icon)] as const)));
   const [flags, logos, covers, photos] = await Promise.all([
     Promise.all(
-      DEMO_MARKETPLACES.map(async (m) => [m.key, await put((h) => `marketplaces/flag-${m.key}-${h}.svg`, await readFile(path.join(assets, "flags", m.flag)), svg)] as const),
+      storeFiles.marketplaces.map(async (m) => [m.key, await put((h) => `marketplaces/flag-${m.key}-${h}.svg`, await readFile(path.join(assets, "flags", m.flag)), svg)] as const),
     ),
     Promise.all(
-      DEMO_BRANDS.map(async (b) => [b.key, await put((h) => `brands/${demoId("brand", b.key)}/logo-${h}.svg`, Buffer.from(brandLogoSvg(icons.get(b.key)!, b.colors)), svg)] as const),
+      storeFiles.brands.map(async (b) => [b.key, await put((h) => `brands/${demoId("brand", b.key)}/logo-${h}.svg`, Buffer.from(brandLogoSvg(icons.get(b.key)!, b.colors)), svg)] as const),
     ),
     Promise.all(
-      DEMO_BRANDS.map(async (b) => {
-        const nodes = DEMO_PRODUCTS.filter((product) => product.brand === b.key).map((product) => icons.get(product.key)!);
+      storeFiles.brands.map(async (b) => {
+        // The cover lines up the brand's filmed products (two each); more would crowd its 3:1 frame.
+        const nodes = products.filter((product) => product.brand === b.key).map((product) => icons.get(product.key)!);
         const file = await renderBrandCover(cache, { nodes, colors: b.colors });
         return [b.key, await put((h) => `brands/${demoId("brand", b.key)}/cover-${h}.jpg`, await readFile(file), "image/jpeg")] as const;
       }),
     ),
     Promise.all(
-      DEMO_PRODUCTS.map(async (product) => {
+      products.map(async (product) => {
         const productId = demoId("product", product.key);
         const colors = [...new Set(product.variants.map((variant) => variant.colorHex ?? product.colors[1]))];
         const main = colors[0]!;
+        // A photographed-only product skips the close-up, the costliest render (art drawn at twice the size).
         const shots: Array<{ key: string; color: string; view: ArtView | "closeUp" }> = [
           { key: "front", color: main, view: "front" },
           { key: "angle", color: main, view: "angle" },
-          { key: "close-up", color: main, view: "closeUp" },
+          ...(product.video ? [{ key: "close-up", color: main, view: "closeUp" as const }] : []),
           ...colors.slice(1).map((color) => ({ key: `front-${color.slice(1)}`, color, view: "front" as const })),
         ];
         const list = await Promise.all(
