@@ -21,6 +21,10 @@ test("typing a misspelling shows the product, says what it searched for, and fil
   await expect(page.getByRole("button", { name: "headphones" })).toBeVisible(); // "Did you mean headphones?"
   await expect(page).toHaveURL(/\?q=headhpones/);
 
+  // Enter closes the suggestions, as a shopper would before refining (the list overlays the facets).
+  await page.getByRole("searchbox").press("Enter");
+  await expect(page.getByRole("list", { name: "Suggestions" })).toBeHidden();
+
   // The Audio facet's count is the number of results it leaves.
   const audio = page.getByRole("group", { name: "Filters" }).getByRole("button", { name: /^Audio \((\d+)\)$/ });
   const count = Number((await audio.textContent())?.match(/\((\d+)\)/)?.[1]);
