@@ -28,47 +28,47 @@ export function WatchPage() {
   return (
     <div className="pb-[calc(var(--bottom-nav-height)+env(safe-area-inset-bottom)+1rem)]">
       <PageHeader title={name} />
-      <div className="md:flex md:items-start md:gap-4 md:px-4">
-        <div className={`bg-black ${fullscreen ? "fixed inset-0 z-50" : "relative mx-auto aspect-[9/16] max-h-[70dvh] w-full md:w-auto"}`}>
-          <VideoPlayer
-            media={media}
-            productThumbnailUrl={product.thumbnailUrl}
-            label={name}
-            load="play"
-            captureThumbnail={false}
-            fullscreen={fullscreen}
-            onToggleFullscreen={() => setFullscreen((value) => !value)}
-          />
-        </div>
-        <section aria-label="Product in this video" className="mt-4 px-4 md:mt-0 md:flex-1 md:px-0">
-          <Link
-            to={`/product/${product.id}`}
-            className="flex items-center gap-3 rounded-xl bg-neutral-900 p-3 focus-visible:outline-2 focus-visible:outline-white"
-          >
-            <ProductImage src={product.thumbnailUrl} alt="" className="size-20 shrink-0 rounded-lg" />
-            <span className="min-w-0">
-              {product.brand ? <span className="block truncate text-xs text-neutral-400">{product.brand.name}</span> : null}
-              <span className="line-clamp-2 text-sm font-medium text-white">{product.title}</span>
-              <Price price={product.price} discountPercentage={product.discountPercentage} size="md" />
-            </span>
-          </Link>
-          <nav aria-label="More" className="mt-3 flex flex-col gap-2">
-            <Link to={`/product/${product.id}`} className="flex items-center gap-2 rounded-full bg-white px-4 py-2 text-sm font-medium text-black">
-              <ShoppingBag className="size-4" aria-hidden /> View product
-            </Link>
-            <Link
-              to={`/product-profile/${product.id}?media=${media.id}`}
-              className="flex items-center gap-2 rounded-full border border-neutral-700 px-4 py-2 text-sm font-medium text-white"
-            >
-              <Film className="size-4" aria-hidden /> More videos of this product
-            </Link>
-            <Link to="/" className="flex items-center gap-2 rounded-full border border-neutral-700 px-4 py-2 text-sm font-medium text-white">
-              <House className="size-4" aria-hidden /> Watch the feed
-            </Link>
-          </nav>
-          {product.description ? <p className="mt-3 text-sm text-neutral-400">{product.description}</p> : null}
-        </section>
+      {/* The app is a phone-width column at every screen size, so the card stays under the video:
+          side by side (by the viewport's md breakpoint) the video had no width of its own and vanished. */}
+      <div className={`bg-black ${fullscreen ? "fixed inset-0 z-50" : "relative mx-auto aspect-[9/16] max-h-[70dvh] w-full"}`}>
+        <VideoPlayer
+          media={media}
+          productThumbnailUrl={product.thumbnailUrl}
+          label={name}
+          load="play"
+          captureThumbnail={false}
+          fullscreen={fullscreen}
+          onToggleFullscreen={() => setFullscreen((value) => !value)}
+        />
       </div>
+      <section aria-label="Product in this video" className="mt-4 px-4">
+        <Link
+          to={`/product/${product.id}`}
+          className="flex items-center gap-3 rounded-xl bg-neutral-900 p-3 focus-visible:outline-2 focus-visible:outline-white"
+        >
+          <ProductImage src={product.thumbnailUrl} alt="" className="size-20 shrink-0 rounded-lg" />
+          <span className="min-w-0">
+            {product.brand ? <span className="block truncate text-xs text-neutral-400">{product.brand.name}</span> : null}
+            <span className="line-clamp-2 text-sm font-medium text-white">{product.title}</span>
+            <Price price={product.price} discountPercentage={product.discountPercentage} size="md" />
+          </span>
+        </Link>
+        <nav aria-label="More" className="mt-3 flex flex-col gap-2">
+          <Link to={`/product/${product.id}`} className="flex items-center gap-2 rounded-full bg-white px-4 py-2 text-sm font-medium text-black">
+            <ShoppingBag className="size-4" aria-hidden /> View product
+          </Link>
+          <Link
+            to={`/product-profile/${product.id}?media=${media.id}`}
+            className="flex items-center gap-2 rounded-full border border-neutral-700 px-4 py-2 text-sm font-medium text-white"
+          >
+            <Film className="size-4" aria-hidden /> More videos of this product
+          </Link>
+          <Link to="/" className="flex items-center gap-2 rounded-full border border-neutral-700 px-4 py-2 text-sm font-medium text-white">
+            <House className="size-4" aria-hidden /> Watch the feed
+          </Link>
+        </nav>
+        {product.description ? <p className="mt-3 text-sm text-neutral-400">{product.description}</p> : null}
+      </section>
     </div>
   );
 }
