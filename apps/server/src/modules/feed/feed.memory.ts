@@ -5,6 +5,7 @@ import type { Database } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
 import type { PublicCache } from "../../http/public-cache.ts";
 import type { Logger } from "../../logger.ts";
+import { PerGeneration } from "../../shared/per-generation.ts";
 import { activeProducts } from "../catalog/catalog.scope.ts";
 import { withMedia } from "../catalog/product-media.service.ts";
 
@@ -163,8 +164,7 @@ const COUNTERS_PREFIX = realtimeTopics.counters("");
 const PREFILL_BATCH = 200;
 
 export class FeedMemory {
-  private order: FeedOrder | undefined;
-  private building: Promise<void> | undefined;
+  private readonly order: PerGeneration<FeedOrder>;
   private cardGeneration: number;
   // Map iteration order is insertion order: re-inserting on every hit makes it an LRU.
   private readonly cards = new Map<string, ProductSummary>();
@@ -182,6 +182,12 @@ export class FeedMemory {
     private readonly options: FeedMemoryOptions,
   ) {
     this.cardGeneration = invalidation.generation;
+    this.order = new PerGeneration({
+      generation: () => invalidation.generation,
+      load: (generation) => loadFeedOrder(db, generation),
+      onBuilt: (order) => void this.prefill(order),
+      onError: (error) => logger.warn({ err: error }, "feed order rebuild failed; the SQL walk serves meanwhile"),
+    });
   }
 
   /** Starts listening for counter changes and builds the first order in the background. */
@@ -193,33 +199,17 @@ export class FeedMemory {
   async close(): Promise<void> {
     this.closed = true;
     await this.stopListening?.();
-    await this.building;
+    await this.order.close();
   }
 
   /** The order for the current catalogue, or undefined while it is being (re)built. */
   currentOrder(): FeedOrder | undefined {
-    const generation = this.invalidation.generation;
-    if (this.order?.generation === generation) return this.order;
-    if (!this.building && !this.closed) {
-      this.building = loadFeedOrder(this.db, generation)
-        .then((order) => {
-          if (order.generation !== this.invalidation.generation) return;
-          this.order = order;
-          void this.prefill(order);
-        })
-        .catch((error: unknown) => {
-          if (!this.closed) this.logger.warn({ err: error }, "feed order rebuild failed; the SQL walk serves meanwhile");
-        })
-        .finally(() => (this.building = undefined));
-    }
-    return undefined;
+    return this.order.current();
   }
 
   /** The order once built for the current catalogue (waits for a rebuild in flight). */
-  async whenBuilt(): Promise<FeedOrder | undefined> {
-    this.currentOrder();
-    await this.building;
-    return this.currentOrder();
+  whenBuilt(): Promise<FeedOrder | undefined> {
+    return this.order.whenBuilt();
   }
 
   get cardCount(): number {

@@ -5,6 +5,7 @@ import { Gauge, type Registry } from "prom-client";
 import type { Database } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
 import type { Logger } from "../../logger.ts";
+import { PerGeneration } from "../../shared/per-generation.ts";
 import type { Candidates, RankedRow, WordMatch } from "./search.ranking.ts";
 import { FACET_VALUES, FIELD_BRAND, FIELD_CATEGORY, Kind, MAX_EXPANSIONS, MIN_PREFIX_LETTERS, MIN_SUBSTRING_LETTERS, SEARCH_MAX_WORDS, SUGGESTED_TITLES, cost } from "./search.ranking.ts";
 import { editDistance, typoAllowance } from "./search.words.ts";
@@ -467,8 +468,7 @@ const COUNTERS_PREFIX = realtimeTopics.counters("");
  * topic on the realtime channel, and the popularity of those media's products is re-read, batched.
  */
 export class SearchMemory {
-  private snapshot: SearchSnapshot | undefined;
-  private building: Promise<void> | undefined;
+  private readonly snapshot: PerGeneration<SearchSnapshot>;
   private closed = false;
   private stopListening: (() => Promise<void>) | undefined;
   /** Media whose counters moved: their products' popularity is re-read. */
@@ -479,9 +479,20 @@ export class SearchMemory {
 
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly invalidation: SearchInvalidation,
+    invalidation: SearchInvalidation,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.snapshot = new PerGeneration({
+      generation: () => invalidation.generation,
+      load: (generation) => loadSearchSnapshot(db, generation),
+      onBuildStart: () => (this.noticedDuringBuild = new Set()),
+      onBuilt: (snapshot) => {
+        logger.info({ products: snapshot.size, words: snapshot.dictionarySize, approximateMB: Math.round(snapshot.approximateBytes / 1e5) / 10 }, "search index built");
+        for (const id of this.noticedDuringBuild) this.markStale(id);
+      },
+      onError: (error) => logger.warn({ err: error }, "search index rebuild failed; the SQL search serves meanwhile"),
+    });
+  }
 
   /** Listens for counter changes and builds the first snapshot in the background. */
   async start(database: Database): Promise<void> {
@@ -491,35 +502,17 @@ export class SearchMemory {
 
   /** The snapshot of the current catalogue, or undefined while it is being (re)built. */
   current(): SearchSnapshot | undefined {
-    const generation = this.invalidation.generation;
-    if (this.snapshot?.generation === generation) return this.snapshot;
-    if (!this.building && !this.closed) {
-      this.noticedDuringBuild = new Set();
-      this.building = loadSearchSnapshot(this.db, generation)
-        .then((snapshot) => {
-          if (snapshot.generation !== this.invalidation.generation) return;
-          this.snapshot = snapshot;
-          this.logger.info({ products: snapshot.size, words: snapshot.dictionarySize, approximateMB: Math.round(snapshot.approximateBytes / 1e5) / 10 }, "search index built");
-          for (const id of this.noticedDuringBuild) this.markStale(id);
-        })
-        .catch((error: unknown) => {
-          if (!this.closed) this.logger.warn({ err: error }, "search index rebuild failed; the SQL search serves meanwhile");
-        })
-        .finally(() => (this.building = undefined));
-    }
-    return undefined;
+    return this.snapshot.current();
   }
 
   /** The snapshot once built for the current catalogue (waits for a rebuild in flight). */
-  async whenBuilt(): Promise<SearchSnapshot | undefined> {
-    this.current();
-    await this.building;
-    return this.current();
+  whenBuilt(): Promise<SearchSnapshot | undefined> {
+    return this.snapshot.whenBuilt();
   }
 
   /** Gauges of the index this server answers from (0 while it is (re)built and the SQL search answers). */
   registerMetrics(registry: Registry): void {
-    const current = () => (this.snapshot?.generation === this.invalidation.generation ? this.snapshot : undefined);
+    const current = () => this.snapshot.held;
     new Gauge({
       name: "search_index_products",
       help: "Products in the search index held in memory; 0 while it is rebuilt after a catalogue write (the SQL search answers meanwhile)",
@@ -546,7 +539,7 @@ export class SearchMemory {
   async close(): Promise<void> {
     this.closed = true;
     await this.stopListening?.();
-    await this.building;
+    await this.snapshot.close();
     await this.settled();
   }
 
@@ -559,7 +552,7 @@ export class SearchMemory {
     }
     if (!event?.topic.startsWith(COUNTERS_PREFIX)) return;
     for (const id of event.ids) {
-      if (this.building) this.noticedDuringBuild.add(id);
+      if (this.snapshot.isBuilding) this.noticedDuringBuild.add(id);
       this.markStale(id);
     }
   }
@@ -576,7 +569,7 @@ export class SearchMemory {
     while (this.staleMedia.size && !this.closed) {
       const ids = [...this.staleMedia];
       this.staleMedia.clear();
-      const snapshot = this.snapshot;
+      const snapshot = this.snapshot.latest;
       try {
         const rows = await this.db
           .selectFrom("search_documents as sd")
