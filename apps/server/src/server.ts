@@ -76,7 +76,7 @@ export async function bootstrap(config: Config, logger: Logger, options: Bootstr
     const sessions = config.env === "test" ? undefined : await createSessionCache(database);
     const feedMemory = publicCache ? new FeedMemory(database.db, publicCache.cache, logger, { maxCards: config.feedCardCacheSize }) : undefined;
     await feedMemory?.start(database);
-    const searchMemory = publicCache ? new SearchMemory(database.db, publicCache.cache, logger) : undefined;
+    const searchMemory = publicCache ? new SearchMemory(database.db, logger) : undefined;
     await searchMemory?.start(database);
     const tasks = new PeriodicTasks(logger);
     if (catalogueCache) tasks.every("catalogue cache prefill", CATALOGUE_PREFILL_CHECK_MS, catalogueCachePrefill(database.db, catalogueCache), { runAtStart: true });

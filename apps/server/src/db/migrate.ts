@@ -18,6 +18,7 @@ import * as m0081 from "./migrations/0081_views_rolled_up_later.ts";
 import * as m0082 from "./migrations/0082_analytics_media_by_product.ts";
 import * as m0100 from "./migrations/0100_catalogue_product_notify.ts";
 import * as m0101 from "./migrations/0101_viewer_sessions_notify.ts";
+import * as m0102 from "./migrations/0102_search_index_notify.ts";
 
 // Listed statically (not read from a folder) so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   "0082_analytics_media_by_product": m0082,
   "0100_catalogue_product_notify": m0100,
   "0101_viewer_sessions_notify": m0101,
+  "0102_search_index_notify": m0102,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -6,7 +6,6 @@ import type { DB } from "../../db/schema.ts";
 import { createProduct } from "../../testing/fixtures.ts";
 import { type TestServer, startTestServer } from "../../testing/test-server.ts";
 import { type TestUser, signUpUser } from "../../testing/users.ts";
-import { PublicCache } from "../../http/public-cache.ts";
 import { createLogger } from "../../logger.ts";
 import { createMarketplace, createMedia } from "../../testing/fixtures.ts";
 import { DEMO_BRANDS, DEMO_CATEGORY_ROWS, DEMO_PRODUCTS } from "../seed/demo-data.ts";
@@ -227,7 +226,7 @@ describe("the index in memory (decision 141) answers exactly as the SQL over the
       if (n % 4 === 0) await createMedia(db, id, { like_count: n % 7 });
     }
     // A static generation: nothing invalidates this snapshot while the test compares.
-    memory = new SearchMemory(db, new PublicCache(), createLogger({ logLevel: "silent" }));
+    memory = new SearchMemory(db, createLogger({ logLevel: "silent" }));
     expect((await memory.whenBuilt())?.size).toBe(titles.size);
   }, 60_000);
   afterAll(() => memory?.close());

@@ -2,13 +2,15 @@ import { randomBytes } from "node:crypto";
 import type { SearchResult } from "@reelmart/core/api/search";
 import { realtimeTopics } from "@reelmart/core/engagement";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMedia, createProduct } from "../../testing/fixtures.ts";
+import { createBrand, createMarketplace, createMedia, createProduct } from "../../testing/fixtures.ts";
 import { type TestServer, startTestServer } from "../../testing/test-server.ts";
 import { notifyChange } from "../realtime/realtime.service.ts";
-import { deletionVariants } from "./search.memory.ts";
+import { PUBLIC_CACHE_CHANNEL } from "../../http/public-cache.ts";
+import { SEARCH_INDEX_CHANNEL, deletionVariants } from "./search.memory.ts";
 
-// Decision 141: the search index in memory follows every catalogue write through the public cache's
-// notifications (the SQL search answers while it rebuilds), and popularity through the counters topic.
+// Decision 141: the search index in memory follows every write to what it reads through migration
+// 0102's notifications (the SQL search answers while it rebuilds), and popularity through the
+// counters topic.
 // search.catalogue.test.ts compares its answers with the SQL's over a whole catalogue.
 
 /** A made-up word of consonants, so no other product of this file matches it. */
@@ -75,6 +77,45 @@ describe("search from memory in the app", () => {
     expect(await found(renamed)).toEqual([]);
     expect(await fromMemory()).toBe(true);
     expect(await found(renamed)).toEqual([]);
+  });
+
+  it("is rebuilt for a new description word, a listing withdrawn and a brand renamed, and not for a stock change that keeps a product in stock", async () => {
+    const db = server.deps.database.db;
+    const word = tag();
+    const market = await createMarketplace(db);
+    const brand = await createBrand(db, { name: `${tag()} works` });
+    const product = await createProduct(db, { title: `${word} teapot`, brand_id: brand.id, stock: 20, marketplaceIds: [market.id] });
+    const inMarket = async (q: string) =>
+      (await server.json<SearchResult>(`/api/search?${new URLSearchParams({ q, marketplaceId: market.id, n: String((request += 1)) })}`)).body.items.map((item) => item.id);
+    await eventually(async () => (await found(word)).includes(product.id) && (await fromMemory()));
+    const snapshot = server.deps.searchMemory!.current();
+
+    // An order's kind of write: the public read cache is told (0002), the index is not (0102).
+    const heard: string[] = [];
+    const stop = await Promise.all(
+      [PUBLIC_CACHE_CHANNEL, SEARCH_INDEX_CHANNEL].map((channel) => server.deps.database.listen(channel, () => heard.push(channel))),
+    );
+    await db.updateTable("products").set({ stock: 19 }).where("id", "=", product.id).execute();
+    // Both channels' notifications of one transaction arrive together, in order.
+    await eventually(async () => heard.includes(PUBLIC_CACHE_CHANNEL));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    for (const unlisten of stop) await unlisten();
+    expect(heard).not.toContain(SEARCH_INDEX_CHANNEL);
+    expect(server.deps.searchMemory!.current()).toBe(snapshot);
+
+    const described = tag();
+    await db.updateTable("products").set({ description: `Brews ${described} leaves` }).where("id", "=", product.id).execute();
+    await eventually(async () => (await found(described)).includes(product.id) && (await fromMemory()));
+    expect(server.deps.searchMemory!.current()).not.toBe(snapshot);
+
+    const renamedBrand = tag();
+    await db.updateTable("brands").set({ name: `${renamedBrand} works` }).where("id", "=", brand.id).execute();
+    await eventually(async () => (await found(renamedBrand)).includes(product.id) && (await fromMemory()));
+
+    expect(await inMarket(word)).toEqual([product.id]);
+    await db.updateTable("marketplace_listings").set({ is_active: false }).where("product_id", "=", product.id).execute();
+    await eventually(async () => (await inMarket(word)).length === 0 && (await fromMemory()));
+    expect(await inMarket(word)).toEqual([]);
   });
 
   it("ranks by popularity as likes arrive, without a rebuild, and shows fresh counters on items the catalogue cache holds", async () => {

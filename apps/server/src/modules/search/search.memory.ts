@@ -13,16 +13,14 @@ import { editDistance, typoAllowance } from "./search.words.ts";
 // The search index of migration 0070 held in memory (decision 141): the dictionary with its deletion
 // variants, each word's postings, and each product's search document, so a search ranks, filters,
 // counts and pages without a query; only the page's rows are read from the database. PostgreSQL (or
-// PGlite) stays the source of truth: the index is rebuilt from its tables whenever the public cache's
-// generation moves (the notifications of migration 0002 on every catalogue write, decision 030), and
-// the SQL search serves meanwhile, so no instance answers from an index older than a write it has
-// been told about. Every rule below mirrors a clause of the SQL in search.service.ts; a test compares
+// PGlite) stays the source of truth: the index is rebuilt from its tables whenever they change in a
+// way it reads (SEARCH_INDEX_CHANNEL, migration 0102: not on a stock change that leaves a product in
+// stock, nor on popularity), and the SQL search serves meanwhile, so no instance answers from an
+// index older than a write it has been told about. Every rule below mirrors a clause of the SQL in search.service.ts; a test compares
 // the two on both databases.
 
-/** What tells the index the catalogue changed (the public read cache's generation). */
-export interface SearchInvalidation {
-  readonly generation: number;
-}
+/** Notified by migration 0102's triggers whenever a table the index reads changes in a way it reads. */
+export const SEARCH_INDEX_CHANNEL = "search_index";
 
 /** The rows of one build, read in one repeatable-read transaction so they agree with each other. */
 interface DocumentRow {
@@ -461,9 +459,9 @@ export async function loadSearchSnapshot(db: Kysely<DB>, generation: number): Pr
 const COUNTERS_PREFIX = realtimeTopics.counters("");
 
 /**
- * The server's index: the snapshot of the current catalogue generation, rebuilt in the background
- * when the generation moves (the SQL search answers until it lands; a rebuild that spans another
- * write is discarded, as the feed's order is, decision 110). Popularity (likes, comments, shares,
+ * The server's index: the snapshot of the current index generation, rebuilt in the background when
+ * a SEARCH_INDEX_CHANNEL notification moves it (the SQL search answers until it lands; a rebuild
+ * that spans another is discarded, as the feed's order is, decision 110). Popularity (likes, comments, shares,
  * views) changes without a catalogue notification; every such write sends its media's counters
  * topic on the realtime channel, and the popularity of those media's products is re-read, batched.
  */
@@ -477,13 +475,15 @@ export class SearchMemory {
   private noticedDuringBuild = new Set<string>();
   private flushing: Promise<void> | undefined;
 
+  /** Moved by every SEARCH_INDEX_CHANNEL notification: the index of an older one is out of date. */
+  private indexGeneration = 0;
+
   constructor(
     private readonly db: Kysely<DB>,
-    invalidation: SearchInvalidation,
     private readonly logger: Logger,
   ) {
     this.snapshot = new PerGeneration({
-      generation: () => invalidation.generation,
+      generation: () => this.indexGeneration,
       load: (generation) => loadSearchSnapshot(db, generation),
       onBuildStart: () => (this.noticedDuringBuild = new Set()),
       onBuilt: (snapshot) => {
@@ -494,9 +494,14 @@ export class SearchMemory {
     });
   }
 
-  /** Listens for counter changes and builds the first snapshot in the background. */
+  /** Listens for index and counter changes and builds the first snapshot in the background. */
   async start(database: Database): Promise<void> {
-    this.stopListening = await database.listen(REALTIME_CHANNEL, (payload) => this.onRealtime(payload));
+    const stopIndex = await database.listen(SEARCH_INDEX_CHANNEL, () => (this.indexGeneration += 1));
+    const stopCounters = await database.listen(REALTIME_CHANNEL, (payload) => this.onRealtime(payload));
+    this.stopListening = async () => {
+      await stopIndex();
+      await stopCounters();
+    };
     this.current();
   }
 
@@ -515,7 +520,7 @@ export class SearchMemory {
     const current = () => this.snapshot.held;
     new Gauge({
       name: "search_index_products",
-      help: "Products in the search index held in memory; 0 while it is rebuilt after a catalogue write (the SQL search answers meanwhile)",
+      help: "Products in the search index held in memory; 0 while it is rebuilt after a write it reads (the SQL search answers meanwhile)",
       registers: [registry],
       collect() {
         this.set(current()?.size ?? 0);
