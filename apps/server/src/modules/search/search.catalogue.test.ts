@@ -163,10 +163,18 @@ interface Attempt {
   found: boolean;
 }
 
+const wordsOf = (title: string) => [...new Set(title.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean))];
+
+/**
+ * Each title word's queries, for words that can name one product: a word in more than three titles
+ * ("pro", a brand) cannot put a particular one of them among the first three, whatever the ranking.
+ */
 async function attemptsFor(kinds: (word: string) => Record<string, string>): Promise<Attempt[]> {
+  const titlesWith = new Map<string, number>();
+  for (const title of titles.values()) for (const word of wordsOf(title)) titlesWith.set(word, (titlesWith.get(word) ?? 0) + 1);
   const attempts: Attempt[] = [];
   for (const [id, title] of titles) {
-    for (const word of title.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean)) {
+    for (const word of wordsOf(title).filter((candidate) => titlesWith.get(candidate)! <= 3)) {
       for (const [kind, query] of Object.entries(kinds(word))) {
         attempts.push({ kind, query, title, found: (await searchIds(query)).includes(id) });
       }
