@@ -18,6 +18,8 @@ const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url));
 const AUTH_SECRET = randomBytes(32).toString("base64url");
 // The first run encodes the demo videos; later runs reuse the media cache and are ready in seconds.
 const READY_TIMEOUT_MS = 240_000;
+// Next to the e2e server's port (E2E_PORT, 3100 by default), so runs on other ports do not collide.
+const FIRST_PORT = Number(process.env.E2E_PORT ?? 3100) + 25;
 
 interface Instance {
   url: string;
@@ -114,9 +116,9 @@ test.describe("two server processes on one PostgreSQL", () => {
     test.setTimeout(READY_TIMEOUT_MS + 120_000);
     await admin(`create database ${databaseName}`);
     // A first: it migrates and seeds, and its worker encodes; B joins the migrated database.
-    a = startInstance(3125, 1);
+    a = startInstance(FIRST_PORT, 1);
     await waitForHealth(a);
-    b = startInstance(3126, 0);
+    b = startInstance(FIRST_PORT + 1, 0);
     await waitForHealth(b);
     await expect
       .poll(
