@@ -19,14 +19,14 @@ async function waitForHealth(baseUrl, child, timeoutMs = 60_000) {
 /**
  * The built server (apps/server/dist/main.js, or BENCH_SERVER_ENTRY: another bundle to compare
  * against in the same run) on a port of its own, on `store` (lib/store.mjs); resolves once it
- * answers /api/health, with how long that took.
+ * answers /api/health, with how long that took. `nodeArgs` go to node before the entry.
  */
-export async function startServer({ root, store, port, env = {}, timeoutMs, entry = process.env.BENCH_SERVER_ENTRY ?? "apps/server/dist/main.js" }) {
+export async function startServer({ root, store, port, env = {}, timeoutMs, nodeArgs = [], entry = process.env.BENCH_SERVER_ENTRY ?? "apps/server/dist/main.js" }) {
   const started = performance.now();
   // The store decides the database: an inherited DATABASE_URL must not point a PGlite run elsewhere.
   const inherited = { ...process.env };
   delete inherited.DATABASE_URL;
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: root,
     env: { ...inherited, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), SEED_DEMO: "false", LOG_LEVEL: "warn", MEDIA_WORKERS: "0", ...store.env, ...env },
     stdio: ["ignore", "inherit", "inherit"],
