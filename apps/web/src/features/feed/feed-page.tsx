@@ -8,9 +8,10 @@ import { useMarketplace } from "../../shared/marketplace/use-marketplace.ts";
 import { useProductSearch } from "../../shared/search/api/search-products.ts";
 import { EmptyState } from "../../shared/ui/empty-state.tsx";
 import { LoadError } from "../../shared/ui/load-error.tsx";
-import { useAnnounceFirstScreen } from "../../shared/ui/first-screen.ts";
+import { useAnnounceFirstScreen, useFirstScreenPainted } from "../../shared/ui/first-screen.ts";
 import { Spinner } from "../../shared/ui/spinner.tsx";
 import { feedItems, useFeed } from "./api/get-feed.ts";
+import { removeBootPoster } from "./boot-poster.ts";
 import { FeedHeader, PullHint } from "./feed-header.tsx";
 import { FeedList } from "./feed-list.tsx";
 import { visitSeed } from "./feed-seed.ts";
@@ -77,6 +78,12 @@ export function FeedPage() {
   // Offline, React Query pauses the request instead of failing it: that is an error state too.
   const offline = feed.fetchStatus === "paused" && loaded.length === 0;
   useAnnounceFirstScreen(!feed.isPending || offline);
+  // The boot script's copy of the first poster stays until the card itself has painted under it.
+  const painted = useFirstScreenPainted();
+  useEffect(() => {
+    if (painted) removeBootPoster();
+  }, [painted]);
+  useEffect(() => removeBootPoster, []);
   if (feed.isPending && !offline) {
     body = <Spinner label="Loading videos" className="h-full" />;
   } else if ((feed.isError || offline) && loaded.length === 0) {

@@ -1,6 +1,7 @@
 import type { FeedItem, FeedPage } from "@reelmart/core/api/feed";
 import { STORAGE_KEYS } from "@reelmart/core/constants";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { removeBootPoster } from "../boot-poster.ts";
 import { shuffledOrder } from "../shuffle.ts";
 import { feedPageUrl } from "./feed-request.ts";
 import { adoptFirstFeedPage, startFirstFeedPage } from "./first-page-prefetch.ts";
@@ -44,6 +45,8 @@ describe("the first feed page, started by the boot script", () => {
     vi.unstubAllGlobals();
     sessionStorage.clear();
     delete window.__reelmartFirstFeedPage;
+    delete window.__reelmartBootPosterDone;
+    document.getElementById("boot-poster")?.remove();
     document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove());
   });
 
@@ -84,5 +87,24 @@ describe("the first feed page, started by the boot script", () => {
     expect(shown.id).toBe(order.find((i) => i.media.length > 0)!.id);
     expect(link.getAttribute("href")).toBe(`/media/videos/optimized-v${shown.id[7]}-480p-thumbnail.jpg`);
     expect(link.getAttribute("fetchpriority")).toBe("high");
+  });
+
+  it("paints that poster in the boot layer, hidden from assistive technology, until the app's first screen removes it", async () => {
+    startFirstFeedPage();
+    await vi.waitFor(() => expect(document.getElementById("boot-poster")).not.toBeNull());
+    const layer = document.getElementById("boot-poster") as HTMLImageElement;
+    const link = document.head.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"]')!;
+    expect(layer.getAttribute("src")).toBe(link.getAttribute("href"));
+    expect(layer.alt).toBe("");
+    expect(layer.getAttribute("aria-hidden")).toBe("true");
+    removeBootPoster();
+    expect(document.getElementById("boot-poster")).toBeNull();
+  });
+
+  it("is not painted once the app's first screen is there (a page answering after the app painted)", async () => {
+    removeBootPoster();
+    startFirstFeedPage();
+    await vi.waitFor(() => expect(document.head.querySelector('link[rel="preload"][as="image"]')).not.toBeNull());
+    expect(document.getElementById("boot-poster")).toBeNull();
   });
 });

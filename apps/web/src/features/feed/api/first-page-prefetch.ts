@@ -2,6 +2,7 @@ import type { FeedPage } from "@reelmart/core/api/feed";
 import { REQUEST_TIMEOUT_MS } from "@reelmart/core/constants";
 import { knownVideoPoster } from "@reelmart/core/thumbnails";
 import { getSelectedMarketplaceId } from "../../../shared/marketplace/marketplace-store.ts";
+import { showBootPoster } from "../boot-poster.ts";
 import { cardMedia } from "../card-media.ts";
 import { visitSeed } from "../feed-seed.ts";
 import { shuffledOrder } from "../shuffle.ts";
@@ -34,7 +35,10 @@ export function firstCardPoster(page: FeedPage, options: FeedOptions): string | 
   return null;
 }
 
-/** Starts GET /api/feed for the first page the feed will ask for, and preloads its first card's poster. */
+/**
+ * Starts GET /api/feed for the first page the feed will ask for, preloads its first card's poster
+ * and paints it where the card will be (boot-poster.ts).
+ */
 export function startFirstFeedPage(): void {
   const options: FeedOptions = {
     marketplaceId: getSelectedMarketplaceId(),
@@ -55,6 +59,7 @@ export function startFirstFeedPage(): void {
     link.setAttribute("fetchpriority", "high");
     link.href = poster;
     document.head.append(link);
+    showBootPoster(poster);
   });
 }
 

@@ -1,0 +1,39 @@
+// The first card's poster, painted by the boot script as soon as the first feed page names it, so
+// the page's largest paint does not wait for the app's entry to download, run and render the card
+// (issue #14: on a 4x slower phone that render delay was 2 s of the 3.5 s LCP). It is a plain <img>
+// in index.html's #boot-poster box, which is the card's poster box (full column width, down to the
+// bottom navigation, object-fit cover), above the app and below the splash: the splash still covers
+// it for its 2 s, and once it lifts the visitor sees the same picture the card shows. The app
+// removes it once its own first screen has painted (FeedPage), and for good: the boot never puts it
+// back afterwards. Decorative (aria-hidden, empty alt, no pointer events): the card's own poster and
+// video are what assistive technology and taps reach.
+
+const LAYER_ID = "boot-poster";
+
+declare global {
+  interface Window {
+    /** Set once the app has painted its first screen (or left the feed): the boot poster is not shown after that. */
+    __reelmartBootPosterDone?: true;
+  }
+}
+
+/** Shows `src` where the feed's first card will be, unless the app's first screen is already there. */
+export function showBootPoster(src: string): void {
+  if (window.__reelmartBootPosterDone || document.getElementById(LAYER_ID)) return;
+  const img = document.createElement("img");
+  img.id = LAYER_ID;
+  img.alt = "";
+  img.setAttribute("aria-hidden", "true");
+  img.setAttribute("fetchpriority", "high");
+  img.src = src;
+  // Broken (the app's card falls back to the product image): show nothing rather than a broken icon.
+  img.addEventListener("error", () => img.remove());
+  if (document.body) document.body.append(img);
+  else document.addEventListener("DOMContentLoaded", () => window.__reelmartBootPosterDone || document.body.append(img), { once: true });
+}
+
+/** The app's first screen is painted, or the feed left before it: the boot poster goes and stays away. */
+export function removeBootPoster(): void {
+  window.__reelmartBootPosterDone = true;
+  document.getElementById(LAYER_ID)?.remove();
+}
