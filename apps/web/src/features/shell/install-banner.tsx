@@ -37,7 +37,14 @@ export function InstallBanner() {
   };
 
   return (
-    <div role="region" aria-label="Install app" className="shrink-0 border-b border-white/10 bg-neutral-900 px-3 pt-[calc(env(safe-area-inset-top)+0.5rem)] pb-2">
+    // Floating above the bottom navigation, like the browser's own mini-infobar it replaces, not in
+    // the flow: Chromium fires the event during the load (once the worker controls the page), and a
+    // banner pushing the page down then was a 0.069 layout shift (issue #14, CLS budget 0.05).
+    <div
+      role="region"
+      aria-label="Install app"
+      className="fixed inset-x-2 bottom-[calc(var(--bottom-nav-height)+env(safe-area-inset-bottom)+0.5rem)] z-40 mx-auto max-w-[calc(var(--app-max-width)-1rem)] animate-[fade-in_150ms_ease-out] rounded-2xl border border-white/10 bg-neutral-900/95 px-3 py-2 shadow-2xl backdrop-blur-md"
+    >
       <div className="flex items-center gap-3">
         <img src="/icons/icon-192.png" alt="" width={40} height={40} className="size-10 rounded-xl" />
         <div className="min-w-0 flex-1">
