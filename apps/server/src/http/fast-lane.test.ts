@@ -85,6 +85,17 @@ describe("fast lane", () => {
     expect(reachedApp).toEqual([]);
   });
 
+  it("answers a card's counters live after a like, though the card's JSON is made once", async () => {
+    const path = `/api/feed?marketplaceId=${marketId}&seed=counters&limit=3`;
+    const before = (await (await fetchVia(path)).json()) as FeedPage;
+    const media = before.items[0]!.media[0]!;
+    const liked = await server.request(`/api/media/${media.id}/like`, { method: "PUT", headers: user.headers });
+    expect(liked.status).toBe(200);
+    const likeCountViaLane = async () => ((await (await fetchVia(path)).json()) as FeedPage).items[0]!.media[0]!.likeCount;
+    await expect.poll(likeCountViaLane, { timeout: 5000 }).toBe(media.likeCount + 1);
+    expect(await (await fetchVia(path)).json()).toEqual((await server.json<FeedPage>(path)).body);
+  });
+
   it("gzips when asked", async () => {
     const path = `/api/feed?marketplaceId=${marketId}&seed=zip&limit=10`;
     const raw = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {

@@ -4,7 +4,7 @@ import { gzipSync } from "node:zlib";
 import { FeedQuerySchema } from "@reelmart/core/api/feed";
 import { carriesSessionCredentials } from "../modules/auth/session-middleware.ts";
 import type { FeedMemory } from "../modules/feed/feed.memory.ts";
-import { feedPageFromMemory } from "../modules/feed/feed.service.ts";
+import { feedPageJsonFromMemory } from "../modules/feed/feed.service.ts";
 import { type Metrics, PUBLIC_CACHE_ROUTE } from "./metrics.ts";
 import { GZIP_THRESHOLD, type PublicCache, cacheKey, cachedAnswer, isPublicUrl } from "./public-cache.ts";
 import type { SecurityHeaders } from "./security-headers.ts";
@@ -66,9 +66,9 @@ function answer(parts: FastLaneParts, request: IncomingMessage, response: Server
   if (parts.feedMemory && url.pathname === "/api/feed") {
     const query = FeedQuerySchema.safeParse(Object.fromEntries(url.searchParams));
     if (!query.success) return null;
-    const page = feedPageFromMemory(parts.feedMemory, query.data);
-    if (!page) return null;
-    const body = Buffer.from(JSON.stringify(page));
+    const page = feedPageJsonFromMemory(parts.feedMemory, query.data);
+    if (page === undefined) return null;
+    const body = Buffer.from(page);
     const headers: Record<string, string> = {
       "content-type": "application/json",
       "cache-control": "no-cache",
