@@ -50,6 +50,7 @@ const EnvSchema = z.object({
   STATIC_DIR: z.string().optional(),
   TRUSTED_PROXIES: z.string().optional(),
   FEED_CARD_CACHE_SIZE: z.coerce.number().int().min(0).default(20_000),
+  SEARCH_CARD_CACHE_SIZE: z.coerce.number().int().min(0).default(10_000),
   RAZORPAY_KEY_ID: z.string().min(1).optional(),
   RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
@@ -145,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     staticDir: vars.STATIC_DIR ? path.resolve(vars.STATIC_DIR) : undefined,
     trustedProxies,
     feedCardCacheSize: vars.FEED_CARD_CACHE_SIZE,
+    searchCardCacheSize: vars.SEARCH_CARD_CACHE_SIZE,
     // Online payment is offered only with both keys; the webhook secret defaults to the key secret.
     razorpay:
       vars.RAZORPAY_KEY_ID && vars.RAZORPAY_KEY_SECRET

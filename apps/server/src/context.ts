@@ -7,6 +7,7 @@ import type { AppEnv } from "./http/viewer.ts";
 import type { Logger } from "./logger.ts";
 import type { Auth } from "./modules/auth/auth.ts";
 import type { CatalogueCache } from "./modules/catalog/catalog.cache.ts";
+import type { LiveCards } from "./modules/catalog/live-cards.ts";
 import type { FeedMemory } from "./modules/feed/feed.memory.ts";
 import type { SearchMemory } from "./modules/search/search.memory.ts";
 import type { Storage } from "./storage/storage.ts";
@@ -29,6 +30,8 @@ export interface AppDeps {
   feedMemory?: FeedMemory;
   /** The search index in memory (decision 141); present while the public cache listens. */
   searchMemory?: SearchMemory;
+  /** Search-result cards with live counters (decision 142); present with the catalogue cache, whose drops they follow. */
+  searchCards?: LiveCards;
 }
 
 export type ApiApp = OpenAPIHono<AppEnv>;

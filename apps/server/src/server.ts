@@ -14,6 +14,7 @@ import { authRoutes, createAuth } from "./modules/auth/auth.ts";
 import { authOpenApi } from "./modules/auth/auth-openapi.ts";
 import { buildAuthOptions } from "./modules/auth/auth-options.ts";
 import { createCatalogueCache } from "./modules/catalog/catalog.cache.ts";
+import { LiveCards } from "./modules/catalog/live-cards.ts";
 import { catalogueCachePrefill } from "./modules/catalog/products.service.ts";
 import { FeedMemory } from "./modules/feed/feed.memory.ts";
 import { createSessionCache } from "./modules/auth/session-cache.ts";
@@ -78,11 +79,14 @@ export async function bootstrap(config: Config, logger: Logger, options: Bootstr
     await feedMemory?.start(database);
     const searchMemory = publicCache ? new SearchMemory(database.db, logger) : undefined;
     await searchMemory?.start(database);
+    const searchCards = catalogueCache ? new LiveCards(database.db, logger, config.searchCardCacheSize, "search") : undefined;
+    if (catalogueCache) searchCards?.followCatalogue(catalogueCache);
+    await searchCards?.start(database);
     const tasks = new PeriodicTasks(logger);
     if (catalogueCache) tasks.every("catalogue cache prefill", CATALOGUE_PREFILL_CHECK_MS, catalogueCachePrefill(database.db, catalogueCache), { runAtStart: true });
     const metrics = createMetrics(database);
     searchMemory?.registerMetrics(metrics.registry);
-    const deps: AppDeps = { config, database, logger, metrics, storage, auth, catalogueCache, feedMemory, searchMemory, tasks };
+    const deps: AppDeps = { config, database, logger, metrics, storage, auth, catalogueCache, feedMemory, searchMemory, searchCards, tasks };
     const app = createApp(deps, {
       apiMiddleware: [sessionMiddleware(auth, database, sessions?.cache)],
       mounts: [
@@ -105,6 +109,7 @@ export async function bootstrap(config: Config, logger: Logger, options: Bootstr
         await tasks.stop();
         await feedMemory?.close().catch(() => {});
         await searchMemory?.close().catch(() => {});
+        await searchCards?.close().catch(() => {});
         await publicCache?.unlisten().catch(() => {});
         await catalogue?.unlisten().catch(() => {});
         await sessions?.unlisten().catch(() => {});

@@ -40,6 +40,18 @@ describe("CatalogueCache", () => {
     expect(cache.get("b")).toBeUndefined();
   });
 
+  it("tells its followers what it drops, and whether a read taken earlier is still current (decision 142)", () => {
+    const cache = new CatalogueCache();
+    const told: (readonly string[] | "*")[] = [];
+    cache.follow((ids) => told.push(ids));
+    const before = cache.currentGeneration;
+    cache.drop(["A"]);
+    expect([cache.accepts("a", before), cache.accepts("b", before), cache.accepts("a", cache.currentGeneration)]).toEqual([false, true, true]);
+    cache.dropAll();
+    expect(told).toEqual([["a"], "*"]);
+    expect(cache.accepts("b", before)).toBe(false);
+  });
+
   it("keeps the most recently used entries within its bound", () => {
     const cache = new CatalogueCache(2);
     cache.store(entry("a"), cache.currentGeneration);

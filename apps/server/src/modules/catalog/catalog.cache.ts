@@ -39,6 +39,8 @@ export class CatalogueCache {
   private droppedAllAt = 0;
   /** Ids dropped since the prefill last took them. */
   private readonly toRefill = new Set<string>();
+  /** What else follows these invalidations (search's cards, decision 142): told the ids dropped, or '*'. */
+  private readonly followers: ((ids: readonly string[] | "*") => void)[] = [];
 
   constructor(private readonly maxEntries = MAX_ENTRIES) {}
 
@@ -71,9 +73,19 @@ export class CatalogueCache {
     return entry;
   }
 
+  /** Whether what was read of `id` at `generation` is still current (no drop of it since). */
+  accepts(id: string, generation: number): boolean {
+    return generation >= this.refusedBefore && generation >= (this.droppedAt.get(id.toLowerCase()) ?? 0);
+  }
+
+  /** Calls `follower` with every drop from now on: lower-case ids, or '*' for everything. */
+  follow(follower: (ids: readonly string[] | "*") => void): void {
+    this.followers.push(follower);
+  }
+
   store(entry: CatalogueEntry, generation: number): void {
     const key = entry.row.id.toLowerCase();
-    if (generation < this.refusedBefore || generation < (this.droppedAt.get(key) ?? 0)) return;
+    if (!this.accepts(key, generation)) return;
     this.entries.delete(key);
     this.entries.set(key, entry);
     for (const oldest of this.entries.keys()) {
@@ -85,12 +97,15 @@ export class CatalogueCache {
   /** A write touched these products: forget them, and let the prefill read them again. */
   drop(ids: Iterable<string>): void {
     this.generation += 1;
+    const keys: string[] = [];
     for (const id of ids) {
       const key = id.toLowerCase();
+      keys.push(key);
       this.entries.delete(key);
       this.droppedAt.set(key, this.generation);
       this.toRefill.add(key);
     }
+    for (const follower of this.followers) follower(keys);
     // Bounded bookkeeping: past the bound, refuse every read in flight instead of remembering ids.
     if (this.droppedAt.size > this.maxEntries) {
       this.droppedAt.clear();
@@ -107,6 +122,7 @@ export class CatalogueCache {
     this.toRefill.clear();
     this.refusedBefore = this.generation;
     this.droppedAllAt = this.generation;
+    for (const follower of this.followers) follower("*");
   }
 
   /** The ids dropped since the last call, for the prefill to read back. */

@@ -3,6 +3,7 @@ import { type Kysely, sql } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { DB } from "../../db/schema.ts";
 import type { CatalogueCache, CatalogueEntry } from "./catalog.cache.ts";
+import type { LiveCards } from "./live-cards.ts";
 import { type Keyset, afterKeyset, nextCursor } from "./catalog.cursor.ts";
 import { toProductDetail, toProductSummary } from "./catalog.mappers.ts";
 import { activeProducts } from "./catalog.scope.ts";
@@ -42,6 +43,8 @@ export async function getProductsByIds(db: Kysely<DB>, ids: string[]): Promise<P
 export interface CatalogueSource {
   db: Kysely<DB>;
   cache?: CatalogueCache;
+  /** Summaries held with live counters (decision 142); used only with `cache`, whose drops they follow. */
+  cards?: LiveCards;
 }
 
 /**
@@ -155,26 +158,43 @@ export async function getCatalogueEntry(source: CatalogueSource, id: string): Pr
 }
 
 /**
- * The active products among `ids` as list items, in the order asked for (getProductsByIds' answer):
- * from the catalogue cache when it holds them, with their counters read fresh in one query (decision
- * 030's rule for cached entries), the rest in one batch of three queries that also fills the cache.
+ * The active products among `ids` as list items, in the order asked for (getProductsByIds' answer).
+ * Held cards answer with no query (decision 142: counters kept live, dropped per product with the
+ * catalogue cache); the rest come from the catalogue cache with their counters read fresh in one
+ * query (decision 030's rule for cached entries), or in one batch of three queries that also fills
+ * it, and are then held.
  */
 export async function getProductSummaries(source: CatalogueSource, ids: string[]): Promise<ProductSummary[]> {
   if (!ids.length) return [];
-  const { entries, cached } = await catalogueEntries(source, ids);
-  const counters = cached.size
-    ? await source.db
-        .selectFrom("product_media")
-        .select(COUNTER_COLUMNS)
-        .where("product_id", "in", [...cached])
-        .execute()
-    : [];
-  const summaries: ProductSummary[] = [];
-  for (const key of new Set(ids.map((id) => id.toLowerCase()))) {
-    const entry = entries.get(key);
-    if (entry) summaries.push(toProductSummary(entry.row, cached.has(key) ? withCounters(entry.media, counters) : entry.media));
+  const { cache } = source;
+  const cards = cache && source.cards;
+  const keys = [...new Set(ids.map((id) => id.toLowerCase()))];
+  const summaries = new Map<string, ProductSummary>();
+  const missing: string[] = [];
+  for (const key of keys) {
+    const card = cards?.get(key);
+    if (card) summaries.set(key, card);
+    else missing.push(key);
   }
-  return summaries;
+  if (missing.length) {
+    const generation = cache?.currentGeneration ?? 0;
+    const mark = cards?.counterMark ?? 0;
+    const { entries, cached } = await catalogueEntries(source, missing);
+    const counters = cached.size
+      ? await source.db
+          .selectFrom("product_media")
+          .select(COUNTER_COLUMNS)
+          .where("product_id", "in", [...cached])
+          .execute()
+      : [];
+    for (const [key, entry] of entries) {
+      const summary = toProductSummary(entry.row, cached.has(key) ? withCounters(entry.media, counters) : entry.media);
+      summaries.set(key, summary);
+      // Its own media objects: the held card's counters move in place, the catalogue entry's must not.
+      if (cards && cache.accepts(key, generation)) cards.store({ ...summary, media: summary.media.map((media) => ({ ...media })) }, mark);
+    }
+  }
+  return keys.map((key) => summaries.get(key)).filter((summary) => summary !== undefined);
 }
 
 /** Products per prefill query: big enough to amortise the round trips, small enough that requests interleave on PGlite's one connection. */

@@ -1,5 +1,4 @@
 import type { ProductSummary } from "@reelmart/core/api/catalog";
-import { REALTIME_CHANNEL, parseRealtimeEvent, realtimeTopics } from "@reelmart/core/engagement";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
@@ -7,6 +6,7 @@ import type { PublicCache } from "../../http/public-cache.ts";
 import type { Logger } from "../../logger.ts";
 import { PerGeneration } from "../../shared/per-generation.ts";
 import { activeProducts } from "../catalog/catalog.scope.ts";
+import { LiveCards } from "../catalog/live-cards.ts";
 import { withMedia } from "../catalog/product-media.service.ts";
 
 // Every visitor's feed from memory (docs/decisions/110-feed-from-memory.md). The eligible order
@@ -14,9 +14,8 @@ import { withMedia } from "../catalog/product-media.service.ts";
 // marketplace; a page is two binary searches and a slice, so any seed's first page costs no query.
 // Cards (the FeedItem of each product) sit in a bounded LRU. Both follow decision 030's
 // invalidation: a catalogue write bumps the public cache's generation, and the order is rebuilt
-// (the indexed walk in SQL serves meanwhile). Engagement counters change without that notification,
-// so the counters topic of the realtime channel (sent by every like, comment, share and view)
-// refreshes the counters of cached cards in one batched query.
+// (the indexed walk in SQL serves meanwhile). Engagement counters change without that notification:
+// LiveCards (catalog/live-cards.ts) keeps the held cards' counters live from the counters topic.
 
 /** One position of the walk, as the cursor carries it (decision 010). */
 export interface FeedPosition {
@@ -157,28 +156,13 @@ export interface FeedMemoryOptions {
   maxCards: number;
 }
 
-type MutableMedia = { -readonly [K in keyof ProductSummary["media"][number]]: ProductSummary["media"][number][K] };
-
-const COUNTERS_PREFIX = realtimeTopics.counters("");
 /** Cards per prefill query: big enough to amortise the round trips, small enough not to stall requests. */
 const PREFILL_BATCH = 200;
 
 export class FeedMemory {
   private readonly order: PerGeneration<FeedOrder>;
   private cardGeneration: number;
-  // Map iteration order is insertion order: re-inserting on every hit makes it an LRU.
-  private readonly cards = new Map<string, ProductSummary>();
-  /** Each held medium, and the card it belongs to (whose JSON its counters are part of). */
-  private readonly mediaOfCards = new Map<string, { media: MutableMedia; card: ProductSummary }>();
-  /**
-   * Cards as JSON, made once per card and counter change: serialising a page's cards was about 40%
-   * of a fast-lane feed answer's CPU.
-   */
-  private readonly cardJson = new WeakMap<ProductSummary, string>();
-  private readonly staleCounters = new Set<string>();
-  private counterNotices = 0;
-  private flushing: Promise<void> | undefined;
-  private stopListening: (() => Promise<void>) | undefined;
+  private readonly cards: LiveCards;
   private closed = false;
 
   constructor(
@@ -188,6 +172,7 @@ export class FeedMemory {
     private readonly options: FeedMemoryOptions,
   ) {
     this.cardGeneration = invalidation.generation;
+    this.cards = new LiveCards(db, logger, options.maxCards, "feed");
     this.order = new PerGeneration({
       generation: () => invalidation.generation,
       load: (generation) => loadFeedOrder(db, generation),
@@ -198,13 +183,13 @@ export class FeedMemory {
 
   /** Starts listening for counter changes and builds the first order in the background. */
   async start(database: Database): Promise<void> {
-    this.stopListening = await database.listen(REALTIME_CHANNEL, (payload) => this.onRealtime(payload));
+    await this.cards.start(database);
     this.currentOrder();
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    await this.stopListening?.();
+    await this.cards.close();
     await this.order.close();
   }
 
@@ -248,24 +233,21 @@ export class FeedMemory {
     for (const id of ids) {
       const key = id.toLowerCase();
       const card = this.cards.get(key);
-      if (card) {
-        this.cards.delete(key);
-        this.cards.set(key, card);
-        found.set(key, card);
-      } else missing.push(key);
+      if (card) found.set(key, card);
+      else missing.push(key);
     }
     if (missing.length) {
       const generation = this.invalidation.generation;
-      const notices = this.counterNotices;
+      const mark = this.cards.counterMark;
       const rows = await activeProducts(this.db).where("p.id", "in", missing).execute();
       const loaded = await withMedia(this.db, rows, "ready-videos");
       for (const card of loaded) {
-        const key = card.id.toLowerCase();
-        found.set(key, card);
-        this.store(key, card, generation);
+        found.set(card.id.toLowerCase(), card);
+        if (generation === this.invalidation.generation) {
+          this.syncCards();
+          this.cards.store(card, mark);
+        }
       }
-      // A counter notice that arrived while loading may predate what was read or not: re-read those cards' counters.
-      if (notices !== this.counterNotices) for (const card of loaded) for (const media of card.media) this.markStale(media.id);
     }
     return ids.map((id) => found.get(id.toLowerCase())).filter((card) => card !== undefined && card.media.length > 0) as ProductSummary[];
   }
@@ -278,88 +260,23 @@ export class FeedMemory {
     this.syncCards();
     const cards: string[] = [];
     for (const id of ids) {
-      const card = this.cards.get(id);
+      const card = this.cards.peek(id);
       if (!card) return undefined;
-      if (!card.media.length) continue;
-      let json = this.cardJson.get(card);
-      if (json === undefined) this.cardJson.set(card, (json = JSON.stringify(card)));
-      cards.push(json);
+      if (card.media.length) cards.push(this.cards.json(card));
     }
     return cards;
   }
 
   /** Resolves once pending counter refreshes are applied (tests). */
-  async settled(): Promise<void> {
-    while (this.flushing) await this.flushing;
+  settled(): Promise<void> {
+    return this.cards.settled();
   }
 
-  private store(key: string, card: ProductSummary, generation: number) {
-    if (this.options.maxCards === 0 || generation !== this.invalidation.generation) return;
-    this.syncCards();
-    this.cards.delete(key);
-    this.cards.set(key, card);
-    for (const media of card.media) this.mediaOfCards.set(media.id.toLowerCase(), { media: media as MutableMedia, card });
-    for (const [oldestKey, oldest] of this.cards) {
-      if (this.cards.size <= this.options.maxCards) break;
-      this.cards.delete(oldestKey);
-      for (const media of oldest.media) this.mediaOfCards.delete(media.id.toLowerCase());
-    }
-  }
-
+  /** A catalogue write cleared every card (decision 030's generation). */
   private syncCards() {
     if (this.cardGeneration === this.invalidation.generation) return;
     this.cards.clear();
-    this.mediaOfCards.clear();
     this.cardGeneration = this.invalidation.generation;
   }
 
-  private onRealtime(payload: string) {
-    let event;
-    try {
-      event = parseRealtimeEvent(JSON.parse(payload));
-    } catch {
-      return;
-    }
-    if (!event?.topic.startsWith(COUNTERS_PREFIX)) return;
-    this.counterNotices += 1;
-    for (const id of event.ids) this.markStale(id);
-  }
-
-  private markStale(mediaId: string) {
-    const key = mediaId.toLowerCase();
-    if (!this.mediaOfCards.has(key)) return;
-    this.staleCounters.add(key);
-    this.flushing ??= this.flushCounters().finally(() => (this.flushing = undefined));
-  }
-
-  /** One query for every medium whose counters moved since the last flush. */
-  private async flushCounters(): Promise<void> {
-    // Let the notifications of one burst (one like per user of a busy media) gather into one query.
-    await new Promise((resolve) => setImmediate(resolve));
-    while (this.staleCounters.size && !this.closed) {
-      const ids = [...this.staleCounters];
-      this.staleCounters.clear();
-      try {
-        const rows = await this.db
-          .selectFrom("product_media")
-          .select(["id", "like_count", "comment_count", "view_count", "share_count"])
-          .where("id", "in", ids)
-          .execute();
-        for (const row of rows) {
-          const held = this.mediaOfCards.get(row.id.toLowerCase());
-          if (!held) continue;
-          const { media, card } = held;
-          this.cardJson.delete(card);
-          media.likeCount = row.like_count;
-          media.commentCount = row.comment_count;
-          media.viewCount = row.view_count;
-          media.shareCount = row.share_count;
-        }
-      } catch (error) {
-        if (!this.closed) this.logger.warn({ err: error }, "feed counters refresh failed; dropping the cached cards");
-        this.cards.clear();
-        this.mediaOfCards.clear();
-      }
-    }
-  }
 }

@@ -4,6 +4,7 @@ import { realtimeTopics } from "@reelmart/core/engagement";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBrand, createMarketplace, createMedia, createProduct } from "../../testing/fixtures.ts";
 import { type TestServer, startTestServer } from "../../testing/test-server.ts";
+import { getProductsByIds } from "../catalog/products.service.ts";
 import { notifyChange } from "../realtime/realtime.service.ts";
 import { PUBLIC_CACHE_CHANNEL } from "../../http/public-cache.ts";
 import { SEARCH_INDEX_CHANNEL, deletionVariants } from "./search.memory.ts";
@@ -134,6 +135,73 @@ describe("search from memory in the app", () => {
     await eventually(async () => (await found(word))[0] === older.id);
     expect(server.deps.searchMemory!.current()).toBe(snapshot);
     expect(server.deps.catalogueCache!.get(older.id)).toBeDefined();
+    await server.deps.searchCards!.settled();
     expect((await items(word))[0]!.media.map((item) => item.likeCount)).toEqual([3]);
+  });
+});
+
+describe("search-result cards in memory (decision 142)", () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ NODE_ENV: "development" });
+    // No periodic task (the catalogue prefill, the search log's flush) may query while queries are counted.
+    await server.deps.tasks.stop();
+  });
+  afterAll(() => server?.close());
+
+  async function eventually(check: () => Promise<boolean>) {
+    for (let attempt = 0; attempt < 150; attempt++) {
+      if (await check()) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error("never happened");
+  }
+
+  let request = 0;
+  const items = async (q: string) => (await server.json<SearchResult>(`/api/search?${new URLSearchParams({ q, n: String((request += 1)) })}`)).body.items;
+
+  it("answer a warm search with no query, with live counters, and show a price, stock or title edit in the next search", async () => {
+    const { db, pool } = server.deps.database;
+    // Every query of the app's Kysely checks a connection out of this pool (PGlite's shim included).
+    let queries = 0;
+    const count = () => (queries += 1);
+    pool.on("acquire", count);
+    try {
+      const word = tag();
+      const product = await createProduct(db, { title: `${word} lantern`, price: "120.00", stock: 5 });
+      const media = await createMedia(db, product.id);
+      await eventually(async () => (await items(word)).length === 1 && (await server.deps.searchMemory!.whenBuilt()) !== undefined);
+      const warmSearch = async () => {
+        await server.deps.searchCards!.settled();
+        queries = 0;
+        const found = await items(word);
+        expect(queries).toBe(0);
+        // What the database answers for the same product, to the byte.
+        expect(JSON.stringify(found)).toBe(JSON.stringify(await getProductsByIds(db, [product.id])));
+        return found[0]!;
+      };
+      expect((await warmSearch()).price).toBe("120.00");
+
+      await db.updateTable("product_media").set({ like_count: 7 }).where("id", "=", media.id).execute();
+      await notifyChange(db, { topic: realtimeTopics.counters(media.id), kind: "update", ids: [media.id] });
+      await eventually(async () => (await items(word))[0]!.media[0]!.likeCount === 7);
+      expect((await warmSearch()).media[0]!.likeCount).toBe(7);
+
+      // Migration 0100's notification drops the card: the next search reads the edit (on PostgreSQL once it arrives).
+      await db.updateTable("products").set({ price: "99.50" }).where("id", "=", product.id).execute();
+      await eventually(async () => (await items(word))[0]!.price === "99.50");
+      expect((await warmSearch()).price).toBe("99.50");
+
+      await db.updateTable("products").set({ stock: 4 }).where("id", "=", product.id).execute();
+      await eventually(async () => (await items(word))[0]!.stock === 4);
+      expect((await warmSearch()).stock).toBe(4);
+
+      await db.updateTable("products").set({ title: `${word} lamp` }).where("id", "=", product.id).execute();
+      await eventually(async () => (await items(word))[0]?.title === `${word} lamp` && (await server.deps.searchMemory!.whenBuilt()) !== undefined);
+      expect((await warmSearch()).title).toBe(`${word} lamp`);
+    } finally {
+      pool.off("acquire", count);
+    }
   });
 });

@@ -29,7 +29,7 @@ const popularRoute = createRoute({
   responses: { 200: jsonResponse(PopularSearchesSchema, "Popular search terms, most searched first") },
 });
 
-export const registerSearchRoutes: RegisterRoutes = (app, { database: { db }, tasks, searchMemory, catalogueCache }) => {
+export const registerSearchRoutes: RegisterRoutes = (app, { database: { db }, tasks, searchMemory, searchCards, catalogueCache }) => {
   const log = new SearchLog(db);
   // The last flush runs on close, so terms counted since the previous one are kept.
   tasks.every("search log flush", SEARCH_LOG_FLUSH_MS, () => log.flush(), { runAtStop: true });
@@ -42,7 +42,7 @@ export const registerSearchRoutes: RegisterRoutes = (app, { database: { db }, ta
       if (decoded === null) throw badRequest("cursor: is not a cursor this server handed out", "cursor");
       offset = decoded;
     }
-    return c.json(await searchProducts(db, { ...query, cursor }, offset, { onWholeWordSearch: (term) => log.record(term), memory: searchMemory, catalogueCache }), 200);
+    return c.json(await searchProducts(db, { ...query, cursor }, offset, { onWholeWordSearch: (term) => log.record(term), memory: searchMemory, catalogueCache, cards: searchCards }), 200);
   });
 
   app.openapi(popularRoute, async (c) => c.json({ items: await popularSearches(db) }, 200));

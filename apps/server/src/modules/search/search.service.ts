@@ -11,6 +11,7 @@ import {
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type { CatalogueCache } from "../catalog/catalog.cache.ts";
+import type { LiveCards } from "../catalog/live-cards.ts";
 import { getProductSummaries } from "../catalog/products.service.ts";
 import type { SearchMemory } from "./search.memory.ts";
 import {
@@ -247,6 +248,8 @@ export interface SearchOptions {
   memory?: SearchMemory;
   /** The catalogue cache (decision 030): the page's products from memory, their counters read fresh. */
   catalogueCache?: CatalogueCache;
+  /** Result cards held with live counters (decision 142): a warm page costs no query. */
+  cards?: LiveCards;
 }
 
 /** `search_words_of(term)`: the database folds what the index in memory cannot (non-ASCII terms). */
@@ -274,7 +277,7 @@ export async function searchProducts(db: Kysely<DB>, input: SearchQuery, offset 
   const topId = ranked.top_titles[0]?.id;
   const candidateWords = matches.map((match) => match.word);
   const [items, didYouMean] = await Promise.all([
-    getProductSummaries({ db, cache: options.catalogueCache }, pageIds),
+    getProductSummaries({ db, cache: options.catalogueCache, cards: options.cards }, pageIds),
     !ranked.without_typos && topId
       ? (snapshot ? Promise.resolve(snapshot.wordsOf(topId, candidateWords)) : wordsOfProduct(db, topId, candidateWords)).then((present) => correctedTerm(words, matches, present))
       : Promise.resolve(null),

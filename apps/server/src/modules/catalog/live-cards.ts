@@ -1,0 +1,178 @@
+import type { ProductSummary } from "@reelmart/core/api/catalog";
+import { REALTIME_CHANNEL, parseRealtimeEvent, realtimeTopics } from "@reelmart/core/engagement";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/database.ts";
+import type { DB } from "../../db/schema.ts";
+import type { Logger } from "../../logger.ts";
+import type { CatalogueCache } from "./catalog.cache.ts";
+
+// Product cards (ProductSummary) held in memory with their engagement counters kept live: a bounded
+// LRU by lower-case product id. Counters change without a catalogue notification, so the counters
+// topic of the realtime channel (sent by every like, comment, share and view) refreshes the counters
+// of held cards in one batched query. What invalidates the catalogue part is the owner's rule: the
+// feed clears its cards on every catalogue write (decision 110), search drops them per product
+// (decision 142).
+
+type MutableMedia = { -readonly [K in keyof ProductSummary["media"][number]]: ProductSummary["media"][number][K] };
+
+const COUNTERS_PREFIX = realtimeTopics.counters("");
+
+export class LiveCards {
+  // Map iteration order is insertion order: re-inserting on every hit makes it an LRU.
+  private readonly cards = new Map<string, ProductSummary>();
+  /** Each held medium, and the card it belongs to (whose JSON its counters are part of). */
+  private readonly mediaOfCards = new Map<string, { media: MutableMedia; card: ProductSummary }>();
+  /**
+   * Cards as JSON, made once per card and counter change: serialising a page's cards was about 40%
+   * of a fast-lane feed answer's CPU.
+   */
+  private readonly cardJson = new WeakMap<ProductSummary, string>();
+  private readonly staleCounters = new Set<string>();
+  private counterNotices = 0;
+  private flushing: Promise<void> | undefined;
+  private stopListening: (() => Promise<void>) | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly logger: Logger,
+    /** Cards kept (about 2–4 KB of heap each: ~3.8 KB for a video with three renditions and an image); 0 keeps none. */
+    private readonly maxCards: number,
+    /** Who holds them, for the log. */
+    private readonly owner: string,
+  ) {}
+
+  /** Starts following counter changes; until then held counters may fall behind. */
+  async start(database: Database): Promise<void> {
+    this.stopListening = await database.listen(REALTIME_CHANNEL, (payload) => this.onRealtime(payload));
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.stopListening?.();
+    this.clear();
+  }
+
+  get size(): number {
+    return this.cards.size;
+  }
+
+  /** Taken before reading cards from the database: `store` re-reads the counters of cards read across a counter change. */
+  get counterMark(): number {
+    return this.counterNotices;
+  }
+
+  /** The held card of `id`, made the most recently used. */
+  get(id: string): ProductSummary | undefined {
+    const key = id.toLowerCase();
+    const card = this.cards.get(key);
+    if (card) {
+      this.cards.delete(key);
+      this.cards.set(key, card);
+    }
+    return card;
+  }
+
+  /** The held card of a lower-case `key`, without touching the LRU order (the synchronous fast lane). */
+  peek(key: string): ProductSummary | undefined {
+    return this.cards.get(key);
+  }
+
+  /** What `JSON.stringify(card)` gives for a held card, made once until its counters change. */
+  json(card: ProductSummary): string {
+    let json = this.cardJson.get(card);
+    if (json === undefined) this.cardJson.set(card, (json = JSON.stringify(card)));
+    return json;
+  }
+
+  /** Holds `card` (read after `counterMark` was `mark`); evicts the least recently used past the bound. */
+  store(card: ProductSummary, mark: number): void {
+    if (this.maxCards === 0 || this.closed) return;
+    const key = card.id.toLowerCase();
+    this.forget(key);
+    this.cards.set(key, card);
+    for (const media of card.media) this.mediaOfCards.set(media.id.toLowerCase(), { media: media as MutableMedia, card });
+    for (const oldestKey of this.cards.keys()) {
+      if (this.cards.size <= this.maxCards) break;
+      this.forget(oldestKey);
+    }
+    // A counter notice that arrived while reading may predate what was read or not: re-read this card's counters.
+    if (mark !== this.counterNotices) for (const media of card.media) this.markStale(media.id);
+  }
+
+  /** Drops cards with the catalogue cache (decision 103's per-product channel): a write reaches them at once on every instance. */
+  followCatalogue(cache: CatalogueCache): void {
+    cache.follow((ids) => (ids === "*" ? this.clear() : this.drop(ids)));
+  }
+
+  /** Forgets the cards of `ids` (their catalogue part changed). */
+  drop(ids: Iterable<string>): void {
+    for (const id of ids) this.forget(id.toLowerCase());
+  }
+
+  clear(): void {
+    this.cards.clear();
+    this.mediaOfCards.clear();
+  }
+
+  /** Resolves once pending counter refreshes are applied (tests). */
+  async settled(): Promise<void> {
+    while (this.flushing) await this.flushing;
+  }
+
+  private forget(key: string) {
+    const card = this.cards.get(key);
+    if (!card) return;
+    this.cards.delete(key);
+    for (const media of card.media) this.mediaOfCards.delete(media.id.toLowerCase());
+  }
+
+  private onRealtime(payload: string) {
+    let event;
+    try {
+      event = parseRealtimeEvent(JSON.parse(payload));
+    } catch {
+      return;
+    }
+    if (!event?.topic.startsWith(COUNTERS_PREFIX)) return;
+    this.counterNotices += 1;
+    for (const id of event.ids) this.markStale(id);
+  }
+
+  private markStale(mediaId: string) {
+    const key = mediaId.toLowerCase();
+    if (!this.mediaOfCards.has(key)) return;
+    this.staleCounters.add(key);
+    this.flushing ??= this.flushCounters().finally(() => (this.flushing = undefined));
+  }
+
+  /** One query for every medium whose counters moved since the last flush. */
+  private async flushCounters(): Promise<void> {
+    // Let the notifications of one burst (one like per user of a busy media) gather into one query.
+    await new Promise((resolve) => setImmediate(resolve));
+    while (this.staleCounters.size && !this.closed) {
+      const ids = [...this.staleCounters];
+      this.staleCounters.clear();
+      try {
+        const rows = await this.db
+          .selectFrom("product_media")
+          .select(["id", "like_count", "comment_count", "view_count", "share_count"])
+          .where("id", "in", ids)
+          .execute();
+        for (const row of rows) {
+          const held = this.mediaOfCards.get(row.id.toLowerCase());
+          if (!held) continue;
+          const { media, card } = held;
+          this.cardJson.delete(card);
+          media.likeCount = row.like_count;
+          media.commentCount = row.comment_count;
+          media.viewCount = row.view_count;
+          media.shareCount = row.share_count;
+        }
+      } catch (error) {
+        if (!this.closed) this.logger.warn({ err: error }, `${this.owner} counters refresh failed; dropping the held cards`);
+        this.clear();
+      }
+    }
+  }
+}
