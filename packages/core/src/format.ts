@@ -1,13 +1,39 @@
-const inr = new Intl.NumberFormat("en-IN", {
-  style: "currency",
-  currency: "INR",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+// Written out instead of formatted with Intl.NumberFormat: building the en-IN currency formatter
+// loads ICU's locale data, 306 ms of main thread on Lighthouse's 4x slower phone, in the task that
+// evaluates the app's modules (issue #14, TBT). The output is Intl's exactly (format.test.ts
+// compares the two); what this does not write (NaN, infinities, 1e21 and above) still goes to Intl.
+let intlInr: Intl.NumberFormat | undefined;
 
 /** Prices arrive as decimal strings (numeric(12,2)); they are formatted, never summed as floats. */
 export function formatPrice(price: string | number): string {
-  return inr.format(typeof price === "string" ? Number(price) : price);
+  const value = typeof price === "string" ? Number(price) : price;
+  const magnitude = Math.abs(value);
+  if (!(magnitude < 1e21)) {
+    intlInr ??= new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    return intlInr.format(value);
+  }
+  // Intl rounds the number's shortest decimal form (1.005 is "1.005", so ₹1.01), half away from
+  // zero; toFixed would round the binary value (1.00499…, so 1.00). Below 1e-6 the form has an
+  // exponent, and the price rounds to zero.
+  const [integer = "0", decimals = ""] = magnitude.toString().includes("e") ? [] : magnitude.toString().split(".");
+  const cents = BigInt(integer + decimals.slice(0, 2).padEnd(2, "0")) + (decimals.charAt(2) >= "5" ? 1n : 0n);
+  const digits = cents.toString().padStart(3, "0");
+  const whole = digits.slice(0, -2);
+  const fraction = digits.slice(-2);
+  // Indian grouping: the last three digits, then pairs (1,29,999).
+  const head = whole.slice(0, -3);
+  const grouped = head ? `${head.replace(/\B(?=(\d{2})+$)/g, ",")},${whole.slice(-3)}` : whole;
+  // Intl signs negative zero too (-0, or -0.001 rounded), so the sign is read before rounding.
+  const negative = value < 0 || Object.is(value, -0);
+  return `${negative ? "-" : ""}₹${grouped}.${fraction}`;
+}
+
+let dayFormat: Intl.DateTimeFormat | undefined;
+
+/** A day as '5 Nov 2026' (en-IN). The formatter is built on first use, not when a page's module loads: see formatPrice. */
+export function formatDay(date: Date | string): string {
+  dayFormat ??= new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric" });
+  return dayFormat.format(new Date(date));
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ProductDetail } from "@reelmart/core/api/catalog";
+import { formatDay } from "@reelmart/core/format";
 import { BadgeCheck, Check, Clock, ShoppingCart, Star, Tag, Zap } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
@@ -39,8 +40,6 @@ export function ProductLandingPage() {
   }
   return <Landing product={product.data} />;
 }
-
-const dateFormat = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric" });
 
 function Landing({ product }: { product: ProductDetail }) {
   const location = useLocation();
@@ -117,7 +116,7 @@ function Landing({ product }: { product: ProductDetail }) {
             <p className="flex items-center gap-1.5 text-sm text-amber-300">
               <Clock aria-hidden="true" className="size-4" />
               {promotion.label ?? "Limited-time offer"}
-              {promotion.promoEndDate ? <span className="text-amber-200/80">· ends {dateFormat.format(new Date(promotion.promoEndDate))}</span> : null}
+              {promotion.promoEndDate ? <span className="text-amber-200/80">· ends {formatDay(promotion.promoEndDate)}</span> : null}
             </p>
           ) : null}
           <p className={`text-sm ${stock > 0 ? "text-neutral-400" : "text-rose-400"}`}>{stock > 0 ? `${stock} in stock` : "Out of stock"}</p>

@@ -1,4 +1,5 @@
 import { REVIEW_MAX_LENGTH } from "@reelmart/core/api/reviews";
+import { formatDay } from "@reelmart/core/format";
 import { type FormEvent, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { toast } from "../../shared/ui/toast.ts";
@@ -11,8 +12,6 @@ import { EmptyState } from "../../shared/ui/empty-state.tsx";
 import { Spinner } from "../../shared/ui/spinner.tsx";
 import { useCreateReview } from "./api/create-review.ts";
 import { useReviews } from "./api/get-reviews.ts";
-
-const dateFormat = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric" });
 
 export function ReviewsTab({ productId }: { productId: string }) {
   const reviews = useReviews(productId);
@@ -43,7 +42,7 @@ export function ReviewsTab({ productId }: { productId: string }) {
               <div className="flex items-center justify-between gap-2">
                 <Stars value={review.rating} />
                 <time dateTime={review.createdAt} className="text-xs text-neutral-400">
-                  {dateFormat.format(new Date(review.createdAt))}
+                  {formatDay(review.createdAt)}
                 </time>
               </div>
               <p className="mt-1 text-sm font-medium">
