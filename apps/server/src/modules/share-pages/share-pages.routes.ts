@@ -1,5 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
-import { IdParamSchema, WatchVideoSchema } from "@reelmart/core/api/catalog";
+import { IdParamSchema, type ProductSummary, WatchVideoSchema } from "@reelmart/core/api/catalog";
+import { coverImageUrl, firstGalleryImageUrl } from "@reelmart/core/product-images";
 import type { Context, Hono } from "hono";
 import type { AppDeps, RegisterRoutes } from "../../context.ts";
 import { type PublicCache, publicCacheMiddleware } from "../../http/public-cache.ts";
@@ -85,16 +86,18 @@ export function mountSharePages(app: Hono<AppEnv>, { config, database, catalogue
     c.header("Cache-Control", "no-cache");
     return c.html(shell.render(head), status);
   };
-  const product = async (c: Context<AppEnv>) => {
+  // Each product page preloads the picture its first screen shows: the landing and purchase pages'
+  // gallery starts with the first image, the profile's header is the cover.
+  const product = (firstPicture: (product: ProductSummary) => string | null) => async (c: Context<AppEnv>) => {
     const [found, where] = await Promise.all([productForPage(source, c.req.param("id") ?? ""), site()]);
     if (!found) return page(c, notFoundHead(where), 404);
-    return page(c, productHead(where, found, readyVideoOf(found, c.req.query("media"))));
+    return page(c, { ...productHead(where, found, readyVideoOf(found, c.req.query("media"))), preloadImage: firstPicture(found) });
   };
 
   app.get("/", async (c) => page(c, homeHead(await site())));
-  app.get("/product/:id", product);
-  app.get("/purchase/:id", product);
-  app.get("/product-profile/:id", product);
+  app.get("/product/:id", product(firstGalleryImageUrl));
+  app.get("/purchase/:id", product(firstGalleryImageUrl));
+  app.get("/product-profile/:id", product(coverImageUrl));
   app.get("/brand-shop/:id", async (c) => {
     const [brand, where] = await Promise.all([brandForPage(database.db, c.req.param("id")), site()]);
     return brand ? page(c, brandHead(where, brand)) : page(c, notFoundHead(where), 404);

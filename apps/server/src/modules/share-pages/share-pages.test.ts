@@ -6,7 +6,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Validator from "@adobe/structured-data-validator";
 import { getRequestListener } from "@hono/node-server";
-import type { WatchVideo } from "@reelmart/core/api/catalog";
+import type { ProductDetail, WatchVideo } from "@reelmart/core/api/catalog";
+import { coverImageUrl, firstGalleryImageUrl } from "@reelmart/core/product-images";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "../../db/schema.ts";
@@ -135,6 +136,18 @@ describe("product pages in the first HTML", () => {
       expect(breadcrumbs!.itemListElement.map((item: { name: string }) => item.name)).toEqual(["Reelmart", brand.name, HOSTILE_TITLE]);
       expect(await validate(jsonLd(html))).toEqual([]);
     }
+  });
+
+  it("preload the picture each page's first screen shows, as the app picks it from the product it reads", async () => {
+    const { product } = await catalogue();
+    await createMedia(db, product.id, { type: "image" });
+    await createMedia(db, product.id, { type: "image", is_cover: true });
+    const detail = (await (await fetch(`${base}/api/products/${product.id}`)).json()) as ProductDetail;
+    const preload = (html: string) => /<link rel="preload" as="image" fetchpriority="high" href="([^"]*)" \/>/.exec(html)?.[1];
+    expect(coverImageUrl(detail)).not.toBe(firstGalleryImageUrl(detail));
+    for (const route of [`/product/${product.id}`, `/purchase/${product.id}`]) expect(preload((await fetchPage(route)).html), route).toBe(firstGalleryImageUrl(detail));
+    expect(preload((await fetchPage(`/product-profile/${product.id}`)).html)).toBe(coverImageUrl(detail));
+    expect(preload((await fetchPage("/cart")).html)).toBeUndefined();
   });
 
   it("with ?media= naming a ready video: og:video with its type and size, the video's page as canonical", async () => {

@@ -62,6 +62,7 @@ function Landing({ product }: { product: ProductDetail }) {
   const offerList = offers(product.specifications);
   const specs = specificationRows(product.specifications);
   const images = product.media.filter((media) => media.type === "image");
+  // The first entry is firstGalleryImageUrl's: the page HTML preloads it (decision 094).
   const gallery = images.length ? images.map((image) => ({ id: image.id, url: image.url })) : [{ id: "thumbnail", url: product.thumbnailUrl }];
   const needsChoice = (sizes.length > 0 && !size && product.variants.some((item) => item.size)) || (colors.length > 0 && !color && product.variants.some((item) => item.color));
   // A complete choice with no matching variant is a combination the shop does not sell.

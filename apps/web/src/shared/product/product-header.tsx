@@ -1,4 +1,5 @@
 import type { ProductDetail } from "@reelmart/core/api/catalog";
+import { coverImageUrl } from "@reelmart/core/product-images";
 import { BadgeCheck, ExternalLink, ShoppingCart, Star, Zap } from "lucide-react";
 import { Link } from "react-router";
 import { useAddToCart } from "../cart/use-cart.ts";
@@ -6,12 +7,6 @@ import { ProductImage } from "./product-image.tsx";
 import { Button } from "../ui/button.tsx";
 
 export const ABOUT_FALLBACK = "No description available for this product. Check the details tab for more information.";
-
-/** The cover: the media marked as cover (an image), else the first image, else the thumbnail. */
-export function coverImageUrl(product: ProductDetail): string | null {
-  const images = product.media.filter((media) => media.type === "image");
-  return images.find((media) => media.isCover)?.url ?? images[0]?.url ?? product.thumbnailUrl;
-}
 
 interface ProductHeaderProps {
   product: ProductDetail;
