@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 
 // The daily rollups (migration 0080, decision 150) move in the same transaction as the event row that
@@ -69,13 +69,24 @@ export async function rollUpViews(db: Kysely<DB>): Promise<number> {
  * row when there is a media (a save has none; a cart add has one when it started from a video).
  */
 export async function countToday(trx: Kysely<DB>, figure: CountedFigure, target: { productId: string; mediaId: string | null }): Promise<void> {
+  await sql`with ${countTodayFrom(figure, sql`(select ${target.productId}::uuid as product_id, ${target.mediaId}::uuid as media_id)`)} select 1`.execute(trx);
+}
+
+/**
+ * countToday as common table expressions (counted_product_today, counted_media_today) for the
+ * caller's own statement, so a write and its counting are one round trip: it counts every row of
+ * `source` (columns product_id and media_id; a null media_id counts the product only), which
+ * must hold at most one row per product (an upsert cannot touch a row twice in one statement).
+ */
+export function countTodayFrom(figure: CountedFigure, source: RawBuilder<unknown>): RawBuilder<unknown> {
   const column = sql.ref(figure);
-  await sql`insert into analytics_product_daily (product_id, day, ${column}) values (${target.productId}, ${today}, 1)
-    on conflict (product_id, day) do update set ${column} = analytics_product_daily.${column} + 1`.execute(trx);
-  if (target.mediaId && figure !== "saves") {
-    await sql`insert into analytics_media_daily (media_id, day, product_id, ${column}) values (${target.mediaId}, ${today}, ${target.productId}, 1)
-      on conflict (media_id, day) do update set ${column} = analytics_media_daily.${column} + 1`.execute(trx);
-  }
+  const product = sql`counted_product_today as (
+    insert into analytics_product_daily (product_id, day, ${column}) select product_id, ${today}, 1 from ${source} s
+    on conflict (product_id, day) do update set ${column} = analytics_product_daily.${column} + 1)`;
+  if (figure === "saves") return product;
+  return sql`${product}, counted_media_today as (
+    insert into analytics_media_daily (media_id, day, product_id, ${column}) select media_id, ${today}, product_id, 1 from ${source} s where media_id is not null
+    on conflict (media_id, day) do update set ${column} = analytics_media_daily.${column} + 1)`;
 }
 
 /**

@@ -4,7 +4,7 @@ import { priceLines } from "@reelmart/core/pricing";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../shared/errors.ts";
-import { countToday } from "../analytics/rollups.ts";
+import { countTodayFrom } from "../analytics/rollups.ts";
 
 // Every query here is scoped by user_id: another user's line is simply not found (404), never visible.
 // A line is a product plus its variant (docs/decisions/100-orders.md); the variant's stock bounds it.
@@ -78,54 +78,60 @@ export async function getCart(db: Kysely<DB>, userId: string): Promise<Cart> {
 /**
  * Adds to the existing line or creates one in a single statement, so two concurrent adds can
  * neither lose an increment nor together exceed stock (the conflict update re-checks the locked row).
+ * The same statement checks the variant choice and counts the add (decision 150); only a rejected
+ * add pays the reads that explain it (docs/decisions/105).
  */
 export async function addCartItem(db: Kysely<DB>, userId: string, input: AddCartItemBody): Promise<Cart> {
   const { productId, quantity } = input;
   const variantId = input.variantId ?? null;
-  await requireVariantChoice(db, productId, variantId);
-  const inserted = await db.transaction().execute(async (trx) => {
-    const added = await trx
-      .insertInto("cart_items")
-      .columns(["user_id", "product_id", "variant_id", "media_id", "quantity"])
-      .expression((eb) =>
-        eb
-          .selectFrom("products as p")
-          .leftJoin("product_variants as v", (join) => join.onRef("v.product_id", "=", "p.id").on("v.id", "=", variantId))
-          .select([
-            eb.val(userId).as("user_id"),
-            "p.id",
-            "v.id as variant_id",
-            // A media id that is not this product's is dropped rather than trusted.
-            sql<string | null>`(select m.id from product_media m where m.id = ${input.mediaId ?? null} and m.product_id = p.id)`.as("media_id"),
-            eb.val(quantity).as("quantity"),
-          ])
-          .where("p.id", "=", productId)
-          .where("p.status", "=", "active")
-          .where((w) => (variantId ? w("v.stock", ">=", quantity) : w("p.stock", ">=", quantity))),
-      )
-      .onConflict((oc) =>
-        oc
-          .constraint("cart_items_line_key")
-          .doUpdateSet((eb) => ({
-            quantity: eb("cart_items.quantity", "+", eb.ref("excluded.quantity")),
-            updated_at: new Date(),
-          }))
-          .where((eb) => eb(eb("cart_items.quantity", "+", eb.ref("excluded.quantity")), "<=", lineStockOf("excluded.product_id", "excluded.variant_id"))),
-      )
-      .returning("quantity")
-      .executeTakeFirst();
-    // The add is counted for the video it started from when that video is this product's (decision 150).
-    if (added) await countToday(trx, "add_to_carts", { productId, mediaId: await mediaOfProduct(trx, input.mediaId ?? null, productId) });
-    return added;
-  });
-  if (!inserted) throw await explainRejectedAdd(db, userId, productId, variantId, quantity);
+  const mediaId = input.mediaId ?? null;
+  const add = db
+    .insertInto("cart_items")
+    .columns(["user_id", "product_id", "variant_id", "media_id", "quantity"])
+    .expression((eb) =>
+      eb
+        .selectFrom("products as p")
+        .leftJoin("product_variants as v", (join) => join.onRef("v.product_id", "=", "p.id").on("v.id", "=", variantId))
+        .select([
+          eb.val(userId).as("user_id"),
+          "p.id",
+          "v.id as variant_id",
+          // A media id that is not this product's is dropped rather than trusted.
+          sql<string | null>`(select m.id from product_media m where m.id = ${mediaId} and m.product_id = p.id)`.as("media_id"),
+          eb.val(quantity).as("quantity"),
+        ])
+        .where("p.id", "=", productId)
+        .where("p.status", "=", "active")
+        // A product sold by size/colour is added as one of its own variants (the join), and only so.
+        .where((w) =>
+          variantId
+            ? w("v.stock", ">=", quantity)
+            : w.and([w("p.stock", ">=", quantity), w.not(w.exists(w.selectFrom("product_variants as pv").select("pv.id").whereRef("pv.product_id", "=", "p.id")))]),
+        ),
+    )
+    .onConflict((oc) =>
+      oc
+        .constraint("cart_items_line_key")
+        .doUpdateSet((eb) => ({
+          quantity: eb("cart_items.quantity", "+", eb.ref("excluded.quantity")),
+          updated_at: new Date(),
+        }))
+        .where((eb) => eb(eb("cart_items.quantity", "+", eb.ref("excluded.quantity")), "<=", lineStockOf("excluded.product_id", "excluded.variant_id"))),
+    )
+    .returning("product_id");
+  // The add is counted for the video it started from when that video is this product's (decision 150),
+  // which on an existing line need not be the media the line keeps.
+  const { rows } = await sql<{ product_id: string }>`
+    with added as (${add}),
+    counted as (
+      select product_id, (select m.id from product_media m where m.id = ${mediaId} and m.product_id = added.product_id) as media_id from added),
+    ${countTodayFrom("add_to_carts", sql.table("counted"))}
+    select product_id from added`.execute(db);
+  if (!rows[0]) {
+    await requireVariantChoice(db, productId, variantId);
+    throw await explainRejectedAdd(db, userId, productId, variantId, quantity);
+  }
   return getCart(db, userId);
-}
-
-async function mediaOfProduct(db: Kysely<DB>, mediaId: string | null, productId: string): Promise<string | null> {
-  if (!mediaId) return null;
-  const media = await db.selectFrom("product_media").select("id").where("id", "=", mediaId).where("product_id", "=", productId).executeTakeFirst();
-  return media?.id ?? null;
 }
 
 /** Sets a line's quantity; 0 or less removes it (000 §5). */
@@ -154,7 +160,7 @@ export async function clearCart(db: Kysely<DB>, userId: string): Promise<Cart> {
   return getCart(db, userId);
 }
 
-/** A product sold by size/colour is added as one of its variants, and only its own. */
+/** A product sold by size/colour is added as one of its variants, and only its own: the reason a rejected add names first. */
 async function requireVariantChoice(db: Kysely<DB>, productId: string, variantId: string | null) {
   const variants = await db.selectFrom("product_variants").select("id").where("product_id", "=", productId).execute();
   if (variantId && !variants.some((variant) => variant.id === variantId)) throw notFound(`Variant not found with ID ${variantId}`);

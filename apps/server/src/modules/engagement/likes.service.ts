@@ -3,8 +3,8 @@ import { realtimeTopics } from "@reelmart/core/engagement";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { notFound } from "../../shared/errors.ts";
-import { notifyChange } from "../realtime/realtime.service.ts";
-import { countToday } from "../analytics/rollups.ts";
+import { notifyChangeCall } from "../realtime/realtime.service.ts";
+import { countTodayFrom } from "../analytics/rollups.ts";
 
 export const mediaNotFound = (mediaId: string) => notFound(`Media ${mediaId} not found`, "id");
 
@@ -41,32 +41,25 @@ export async function getEngagement(db: Kysely<DB>, mediaId: string, userId: str
 
 /**
  * Likes or unlikes idempotently. The unique (media_id, user_id) row decides whether anything
- * changed, and only then does like_count move, in SQL and in the same transaction, so concurrent
- * requests can neither double-count nor lose a like.
+ * changed, and only then does like_count move, in SQL and in the same statement, so concurrent
+ * requests can neither double-count nor lose a like. One statement, not a transaction of six: on
+ * PGlite's one connection every round trip queues behind everyone else's (docs/decisions/105).
  */
 export async function setLike(db: Kysely<DB>, mediaId: string, userId: string, like: boolean): Promise<LikeResult> {
-  return db.transaction().execute(async (trx) => {
-    const { productId } = await requireMedia(trx, mediaId);
-    const changed = like
-      ? await trx
-          .insertInto("video_likes")
-          .values({ media_id: mediaId, user_id: userId, product_id: productId })
-          .onConflict((oc) => oc.columns(["media_id", "user_id"]).doNothing())
-          .returning("id")
-          .executeTakeFirst()
-      : await trx.deleteFrom("video_likes").where("media_id", "=", mediaId).where("user_id", "=", userId).returning("id").executeTakeFirst();
-    if (!changed) {
-      const current = await trx.selectFrom("product_media").select("like_count").where("id", "=", mediaId).executeTakeFirstOrThrow();
-      return { liked: like, likeCount: current.like_count };
-    }
-    if (like) await countToday(trx, "likes", { productId, mediaId });
-    const updated = await trx
-      .updateTable("product_media")
-      .set((eb) => ({ like_count: eb(eb.ref("like_count"), like ? "+" : "-", 1) }))
-      .where("id", "=", mediaId)
-      .returning("like_count")
-      .executeTakeFirstOrThrow();
-    await notifyChange(trx, { topic: realtimeTopics.counters(mediaId), kind: "update", ids: [mediaId] });
-    return { liked: like, likeCount: updated.like_count };
-  });
+  const change = like
+    ? sql`insert into video_likes (media_id, user_id, product_id) select id, ${userId}, product_id from media
+        on conflict (media_id, user_id) do nothing returning media_id, product_id`
+    : sql`delete from video_likes where media_id = ${mediaId} and user_id = ${userId} returning media_id, product_id`;
+  const { rows } = await sql<{ like_count: number }>`
+    with media as (select id, product_id, like_count from product_media where id = ${mediaId}),
+    changed as (${change}),
+    ${like ? sql`${countTodayFrom("likes", sql.table("changed"))},` : sql``}
+    counter as (
+      update product_media set like_count = like_count ${like ? sql`+` : sql`-`} 1
+      where id in (select media_id from changed) returning like_count)
+    select coalesce((select like_count from counter), media.like_count) as like_count,
+      (select count(${notifyChangeCall({ topic: realtimeTopics.counters(mediaId), kind: "update", ids: [mediaId] })}) from counter) as notified
+    from media`.execute(db);
+  if (!rows[0]) throw mediaNotFound(mediaId);
+  return { liked: like, likeCount: rows[0].like_count };
 }

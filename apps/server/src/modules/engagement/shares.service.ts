@@ -1,28 +1,25 @@
 import { type ShareInput, ShareInputSchema } from "@reelmart/core/api/engagement";
 import { realtimeTopics } from "@reelmart/core/engagement";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
-import { requireMedia } from "./likes.service.ts";
-import { notifyChange } from "../realtime/realtime.service.ts";
-import { countToday } from "../analytics/rollups.ts";
+import { mediaNotFound } from "./likes.service.ts";
+import { notifyChangeCall } from "../realtime/realtime.service.ts";
+import { countTodayFrom } from "../analytics/rollups.ts";
 
-/** Records one share (user null when signed out, 001 §1) and counts it in the same transaction. */
+/**
+ * Records one share (user null when signed out, 001 §1) and counts it, in one statement: the share
+ * row, the daily rollups, share_count and the counters notification commit together or not at all.
+ */
 export async function recordShare(db: Kysely<DB>, mediaId: string, userId: string | null, input: ShareInput): Promise<{ shareCount: number }> {
   const { platform, deviceInfo } = ShareInputSchema.parse(input);
-  return db.transaction().execute(async (trx) => {
-    const { productId } = await requireMedia(trx, mediaId);
-    await trx
-      .insertInto("video_shares")
-      .values({ media_id: mediaId, product_id: productId, user_id: userId, platform, device_info: JSON.stringify(deviceInfo) })
-      .execute();
-    await countToday(trx, "shares", { productId, mediaId });
-    const updated = await trx
-      .updateTable("product_media")
-      .set((eb) => ({ share_count: eb(eb.ref("share_count"), "+", 1) }))
-      .where("id", "=", mediaId)
-      .returning("share_count")
-      .executeTakeFirstOrThrow();
-    await notifyChange(trx, { topic: realtimeTopics.counters(mediaId), kind: "update", ids: [mediaId] });
-    return { shareCount: updated.share_count };
-  });
+  const { rows } = await sql<{ share_count: number }>`
+    with shared as (
+      insert into video_shares (media_id, product_id, user_id, platform, device_info)
+      select id, product_id, ${userId}, ${platform}, ${JSON.stringify(deviceInfo)}::jsonb from product_media where id = ${mediaId}
+      returning media_id, product_id),
+    ${countTodayFrom("shares", sql.table("shared"))},
+    counter as (update product_media set share_count = share_count + 1 where id in (select media_id from shared) returning share_count)
+    select share_count, ${notifyChangeCall({ topic: realtimeTopics.counters(mediaId), kind: "update", ids: [mediaId] })} as notified from counter`.execute(db);
+  if (!rows[0]) throw mediaNotFound(mediaId);
+  return { shareCount: rows[0].share_count };
 }

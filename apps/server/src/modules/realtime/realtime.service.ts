@@ -1,5 +1,5 @@
 import { REALTIME_CHANNEL, type RealtimeEvent, parseRealtimeEvent } from "@reelmart/core/engagement";
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Database } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
 import type { Logger } from "../../logger.ts";
@@ -9,7 +9,12 @@ import type { Logger } from "../../logger.ts";
  * COMMIT (and drops it on rollback), to every instance LISTENing on the channel (DESIGN.md, Data).
  */
 export async function notifyChange(trx: Kysely<DB>, event: RealtimeEvent): Promise<void> {
-  await sql`select pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify(event)})`.execute(trx);
+  await sql`select ${notifyChangeCall(event)}`.execute(trx);
+}
+
+/** The pg_notify call of notifyChange, for a statement that notifies as part of its own write. */
+export function notifyChangeCall(event: RealtimeEvent): RawBuilder<void> {
+  return sql<void>`pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify(event)})`;
 }
 
 export type TopicListener = (event: RealtimeEvent) => void;
