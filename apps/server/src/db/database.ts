@@ -28,6 +28,8 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   dataDir: string;
   poolSize?: number;
+  /** PGlite's shared_buffers (docs/decisions/106); PostgreSQL keeps its server's own. */
+  sharedBuffersMb?: number;
   /** In-memory PGlite, for tests. */
   inMemory?: boolean;
 }
@@ -94,12 +96,16 @@ const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
 async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   let releaseLock = () => {};
   let pglite: PGlite;
+  const settings = {
+    extensions: PGLITE_EXTENSIONS,
+    startParams: options.sharedBuffersMb ? [...PGlite.defaultStartParams, "-c", `shared_buffers=${options.sharedBuffersMb}MB`] : PGlite.defaultStartParams,
+  };
   if (options.inMemory) {
-    pglite = new PGlite({ extensions: PGLITE_EXTENSIONS });
+    pglite = new PGlite(settings);
   } else {
     mkdirSync(options.dataDir, { recursive: true });
     releaseLock = acquireDataDirLock(options.dataDir);
-    pglite = new PGlite(path.join(options.dataDir, "pglite"), { extensions: PGLITE_EXTENSIONS });
+    pglite = new PGlite(path.join(options.dataDir, "pglite"), settings);
   }
   await pglite.waitReady;
   // PGlite is one connection; the shim's pool serialises queries onto it.
