@@ -4,6 +4,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
 import type { Logger } from "../../logger.ts";
+import { CoalescedRefresh } from "../../shared/coalesced-refresh.ts";
 import type { CatalogueCache } from "./catalog.cache.ts";
 
 // Product cards (ProductSummary) held in memory with their engagement counters kept live: a bounded
@@ -27,9 +28,8 @@ export class LiveCards {
    * of a fast-lane feed answer's CPU.
    */
   private readonly cardJson = new WeakMap<ProductSummary, string>();
-  private readonly staleCounters = new Set<string>();
+  private readonly staleCounters = new CoalescedRefresh((mediaIds) => this.refreshCounters(mediaIds), () => this.closed);
   private counterNotices = 0;
-  private flushing: Promise<void> | undefined;
   private stopListening: (() => Promise<void>) | undefined;
   private closed = false;
 
@@ -117,7 +117,7 @@ export class LiveCards {
 
   /** Resolves once pending counter refreshes are applied (tests). */
   async settled(): Promise<void> {
-    while (this.flushing) await this.flushing;
+    await this.staleCounters.settled();
   }
 
   private forget(key: string) {
@@ -142,37 +142,30 @@ export class LiveCards {
   private markStale(mediaId: string) {
     const key = mediaId.toLowerCase();
     if (!this.mediaOfCards.has(key)) return;
-    this.staleCounters.add(key);
-    this.flushing ??= this.flushCounters().finally(() => (this.flushing = undefined));
+    this.staleCounters.note(key);
   }
 
-  /** One query for every medium whose counters moved since the last flush. */
-  private async flushCounters(): Promise<void> {
-    // Let the notifications of one burst (one like per user of a busy media) gather into one query.
-    await new Promise((resolve) => setImmediate(resolve));
-    while (this.staleCounters.size && !this.closed) {
-      const ids = [...this.staleCounters];
-      this.staleCounters.clear();
-      try {
-        const rows = await this.db
-          .selectFrom("product_media")
-          .select(["id", "like_count", "comment_count", "view_count", "share_count"])
-          .where("id", "in", ids)
-          .execute();
-        for (const row of rows) {
-          const held = this.mediaOfCards.get(row.id.toLowerCase());
-          if (!held) continue;
-          const { media, card } = held;
-          this.cardJson.delete(card);
-          media.likeCount = row.like_count;
-          media.commentCount = row.comment_count;
-          media.viewCount = row.view_count;
-          media.shareCount = row.share_count;
-        }
-      } catch (error) {
-        if (!this.closed) this.logger.warn({ err: error }, `${this.owner} counters refresh failed; dropping the held cards`);
-        this.clear();
+  /** One query for every medium whose counters moved since the last refresh. */
+  private async refreshCounters(mediaIds: string[]): Promise<void> {
+    try {
+      const rows = await this.db
+        .selectFrom("product_media")
+        .select(["id", "like_count", "comment_count", "view_count", "share_count"])
+        .where("id", "in", mediaIds)
+        .execute();
+      for (const row of rows) {
+        const held = this.mediaOfCards.get(row.id.toLowerCase());
+        if (!held) continue;
+        const { media, card } = held;
+        this.cardJson.delete(card);
+        media.likeCount = row.like_count;
+        media.commentCount = row.comment_count;
+        media.viewCount = row.view_count;
+        media.shareCount = row.share_count;
       }
+    } catch (error) {
+      if (!this.closed) this.logger.warn({ err: error }, `${this.owner} counters refresh failed; dropping the held cards`);
+      this.clear();
     }
   }
 }

@@ -5,6 +5,7 @@ import { Gauge, type Registry } from "prom-client";
 import type { Database } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
 import type { Logger } from "../../logger.ts";
+import { CoalescedRefresh } from "../../shared/coalesced-refresh.ts";
 import { PerGeneration } from "../../shared/per-generation.ts";
 import type { Candidates, RankedRow, WordMatch } from "./search.ranking.ts";
 import { FACET_VALUES, FIELD_BRAND, FIELD_CATEGORY, Kind, MAX_EXPANSIONS, MIN_PREFIX_LETTERS, MIN_SUBSTRING_LETTERS, SEARCH_MAX_WORDS, SUGGESTED_TITLES, cost } from "./search.ranking.ts";
@@ -470,10 +471,9 @@ export class SearchMemory {
   private closed = false;
   private stopListening: (() => Promise<void>) | undefined;
   /** Media whose counters moved: their products' popularity is re-read. */
-  private readonly staleMedia = new Set<string>();
+  private readonly staleMedia = new CoalescedRefresh((mediaIds) => this.refreshPopularity(mediaIds), () => this.closed);
   /** Media noticed while a rebuild read the tables: re-read once it lands, whatever it read. */
   private noticedDuringBuild = new Set<string>();
-  private flushing: Promise<void> | undefined;
 
   /** Moved by every SEARCH_INDEX_CHANNEL notification: the index of an older one is out of date. */
   private indexGeneration = 0;
@@ -538,7 +538,7 @@ export class SearchMemory {
 
   /** Resolves once pending popularity refreshes are applied (tests). */
   async settled(): Promise<void> {
-    while (this.flushing) await this.flushing;
+    await this.staleMedia.settled();
   }
 
   async close(): Promise<void> {
@@ -563,30 +563,23 @@ export class SearchMemory {
   }
 
   private markStale(mediaId: string) {
-    this.staleMedia.add(mediaId.toLowerCase());
-    this.flushing ??= this.flushPopularity().finally(() => (this.flushing = undefined));
+    this.staleMedia.note(mediaId.toLowerCase());
   }
 
-  /** One query for the products of every medium whose counters moved since the last flush. */
-  private async flushPopularity(): Promise<void> {
-    // Let the notifications of one burst gather into one query.
-    await new Promise((resolve) => setImmediate(resolve));
-    while (this.staleMedia.size && !this.closed) {
-      const ids = [...this.staleMedia];
-      this.staleMedia.clear();
-      const snapshot = this.snapshot.latest;
-      try {
-        const rows = await this.db
-          .selectFrom("search_documents as sd")
-          .innerJoin("product_media as m", "m.product_id", "sd.product_id")
-          .select(["sd.product_id", sql<string>`sd.popularity::text`.as("popularity")])
-          .where("m.id", "in", ids)
-          .execute();
-        for (const row of rows) snapshot?.setPopularity(row.product_id, Number(row.popularity));
-      } catch (error) {
-        // Popularity only breaks ties; the next rebuild reads it afresh.
-        if (!this.closed) this.logger.warn({ err: error }, "search popularity refresh failed");
-      }
+  /** One query for the products of every medium whose counters moved since the last refresh. */
+  private async refreshPopularity(mediaIds: string[]): Promise<void> {
+    const snapshot = this.snapshot.latest;
+    try {
+      const rows = await this.db
+        .selectFrom("search_documents as sd")
+        .innerJoin("product_media as m", "m.product_id", "sd.product_id")
+        .select(["sd.product_id", sql<string>`sd.popularity::text`.as("popularity")])
+        .where("m.id", "in", mediaIds)
+        .execute();
+      for (const row of rows) snapshot?.setPopularity(row.product_id, Number(row.popularity));
+    } catch (error) {
+      // Popularity only breaks ties; the next rebuild reads it afresh.
+      if (!this.closed) this.logger.warn({ err: error }, "search popularity refresh failed");
     }
   }
 }
