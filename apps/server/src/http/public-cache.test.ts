@@ -3,6 +3,7 @@ import { createMedia, createProduct } from "../testing/fixtures.ts";
 import { type TestServer, startTestServer } from "../testing/test-server.ts";
 import { type TestUser, signUpUser } from "../testing/users.ts";
 import { PublicCache, cacheKey } from "./public-cache.ts";
+import { eventually } from "../testing/eventually.ts";
 
 describe("PublicCache", () => {
   const body = (text: string) => new TextEncoder().encode(text);
@@ -57,15 +58,6 @@ describe("public read cache in the app", () => {
   afterAll(() => server?.close());
 
   const likeCount = (body: { media: { likeCount: number }[] }) => body.media[0]?.likeCount;
-
-  async function eventually(check: () => Promise<boolean>) {
-    // pg_notify reaches PostgreSQL listeners asynchronously; PGlite delivers it with the write.
-    for (let attempt = 0; attempt < 50; attempt++) {
-      if (await check()) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error("the cache was not invalidated");
-  }
 
   it("serves anonymous repeats from memory with an ETag, and 304 on If-None-Match", async () => {
     const first = await server.request(`/api/products/${productId}`);

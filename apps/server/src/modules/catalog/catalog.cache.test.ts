@@ -6,6 +6,7 @@ import { type TestServer, startTestServer } from "../../testing/test-server.ts";
 import { type TestUser, signUpUser } from "../../testing/users.ts";
 import { type CatalogueEntry, CatalogueCache, createCatalogueCache } from "./catalog.cache.ts";
 import { catalogueCachePrefill } from "./products.service.ts";
+import { eventually } from "../../testing/eventually.ts";
 
 describe("CatalogueCache", () => {
   const entry = (id: string) => ({ row: { id }, parts: {}, media: [], listedIn: new Set<string>() }) as unknown as CatalogueEntry;
@@ -92,15 +93,6 @@ describe("catalogue cache in the app", () => {
     user = await signUpUser(server);
   });
   afterAll(() => server?.close());
-
-  async function eventually(check: () => Promise<boolean>, what = "the cache was not invalidated") {
-    // pg_notify reaches PostgreSQL listeners asynchronously; PGlite delivers it with the write.
-    for (let attempt = 0; attempt < 50; attempt++) {
-      if (await check()) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error(what);
-  }
 
   async function playableProduct(title: string) {
     const db = server.deps.database.db;

@@ -1,10 +1,10 @@
 import type { ProductSummary } from "@reelmart/core/api/catalog";
-import { REALTIME_CHANNEL, parseRealtimeEvent, realtimeTopics } from "@reelmart/core/engagement";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
 import type { Logger } from "../../logger.ts";
 import { CoalescedRefresh } from "../../shared/coalesced-refresh.ts";
+import { listenForMovedCounters } from "../../shared/moved-counters.ts";
 import type { CatalogueCache } from "./catalog.cache.ts";
 
 // Product cards (ProductSummary) held in memory with their engagement counters kept live: a bounded
@@ -15,8 +15,6 @@ import type { CatalogueCache } from "./catalog.cache.ts";
 // (decision 142).
 
 type MutableMedia = { -readonly [K in keyof ProductSummary["media"][number]]: ProductSummary["media"][number][K] };
-
-const COUNTERS_PREFIX = realtimeTopics.counters("");
 
 export class LiveCards {
   // Map iteration order is insertion order: re-inserting on every hit makes it an LRU.
@@ -44,7 +42,7 @@ export class LiveCards {
 
   /** Starts following counter changes; until then held counters may fall behind. */
   async start(database: Database): Promise<void> {
-    this.stopListening = await database.listen(REALTIME_CHANNEL, (payload) => this.onRealtime(payload));
+    this.stopListening = await listenForMovedCounters(database, (mediaIds) => this.onCountersMoved(mediaIds));
   }
 
   async close(): Promise<void> {
@@ -127,16 +125,9 @@ export class LiveCards {
     for (const media of card.media) this.mediaOfCards.delete(media.id.toLowerCase());
   }
 
-  private onRealtime(payload: string) {
-    let event;
-    try {
-      event = parseRealtimeEvent(JSON.parse(payload));
-    } catch {
-      return;
-    }
-    if (!event?.topic.startsWith(COUNTERS_PREFIX)) return;
+  private onCountersMoved(mediaIds: readonly string[]) {
     this.counterNotices += 1;
-    for (const id of event.ids) this.markStale(id);
+    for (const id of mediaIds) this.markStale(id);
   }
 
   private markStale(mediaId: string) {

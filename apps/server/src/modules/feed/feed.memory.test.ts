@@ -8,6 +8,7 @@ import { type TestServer, startTestServer } from "../../testing/test-server.ts";
 import { notifyChange } from "../realtime/realtime.service.ts";
 import { FeedMemory } from "./feed.memory.ts";
 import { getFeedPage } from "./feed.service.ts";
+import { eventually } from "../../testing/eventually.ts";
 
 describe("feed from memory", () => {
   let server: TestServer;
@@ -71,15 +72,6 @@ describe("feed from memory in the app", () => {
     marketId = (await createMarketplace(server.deps.database.db)).id;
   });
   afterAll(() => server?.close());
-
-  async function eventually(check: () => Promise<boolean>) {
-    // pg_notify reaches PostgreSQL listeners asynchronously; PGlite delivers it with the write.
-    for (let attempt = 0; attempt < 100; attempt++) {
-      if (await check()) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error("never happened");
-  }
 
   // Signed-out reads also pass the public response cache; a new seed each time goes around it.
   let visit = 0;

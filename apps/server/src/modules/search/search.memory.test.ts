@@ -8,6 +8,7 @@ import { getProductsByIds } from "../catalog/products.service.ts";
 import { notifyChange } from "../realtime/realtime.service.ts";
 import { PUBLIC_CACHE_CHANNEL } from "../../http/public-cache.ts";
 import { SEARCH_INDEX_CHANNEL, deletionVariants } from "./search.memory.ts";
+import { eventually } from "../../testing/eventually.ts";
 
 // Decision 141: the search index in memory follows every write to what it reads through migration
 // 0102's notifications (the SQL search answers while it rebuilds), and popularity through the
@@ -40,15 +41,6 @@ describe("search from memory in the app", () => {
     server = await startTestServer({ NODE_ENV: "development" });
   });
   afterAll(() => server?.close());
-
-  async function eventually(check: () => Promise<boolean>) {
-    // pg_notify reaches PostgreSQL listeners asynchronously; PGlite delivers it with the write.
-    for (let attempt = 0; attempt < 150; attempt++) {
-      if (await check()) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error("never happened");
-  }
 
   // Signed-out reads pass the public response cache; a distinct parameter each time goes around it.
   let request = 0;
@@ -149,14 +141,6 @@ describe("search-result cards in memory (decision 142)", () => {
     await server.deps.tasks.stop();
   });
   afterAll(() => server?.close());
-
-  async function eventually(check: () => Promise<boolean>) {
-    for (let attempt = 0; attempt < 150; attempt++) {
-      if (await check()) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error("never happened");
-  }
 
   let request = 0;
   const items = async (q: string) => (await server.json<SearchResult>(`/api/search?${new URLSearchParams({ q, n: String((request += 1)) })}`)).body.items;

@@ -1,11 +1,11 @@
 import { SEARCH_PRICE_RANGES, type SearchPriceRangeId, type SearchQuery, type SearchSort } from "@reelmart/core/api/search";
-import { REALTIME_CHANNEL, parseRealtimeEvent, realtimeTopics } from "@reelmart/core/engagement";
 import { type Kysely, sql } from "kysely";
 import { Gauge, type Registry } from "prom-client";
 import type { Database } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
 import type { Logger } from "../../logger.ts";
 import { CoalescedRefresh } from "../../shared/coalesced-refresh.ts";
+import { listenForMovedCounters } from "../../shared/moved-counters.ts";
 import { PerGeneration } from "../../shared/per-generation.ts";
 import type { Candidates, RankedRow, WordMatch } from "./search.ranking.ts";
 import { FACET_VALUES, FIELD_BRAND, FIELD_CATEGORY, Kind, MAX_EXPANSIONS, MIN_PREFIX_LETTERS, MIN_SUBSTRING_LETTERS, SEARCH_MAX_WORDS, SUGGESTED_TITLES, cost } from "./search.ranking.ts";
@@ -457,8 +457,6 @@ export async function loadSearchSnapshot(db: Kysely<DB>, generation: number): Pr
     });
 }
 
-const COUNTERS_PREFIX = realtimeTopics.counters("");
-
 /**
  * The server's index: the snapshot of the current index generation, rebuilt in the background when
  * a SEARCH_INDEX_CHANNEL notification moves it (the SQL search answers until it lands; a rebuild
@@ -497,7 +495,7 @@ export class SearchMemory {
   /** Listens for index and counter changes and builds the first snapshot in the background. */
   async start(database: Database): Promise<void> {
     const stopIndex = await database.listen(SEARCH_INDEX_CHANNEL, () => (this.indexGeneration += 1));
-    const stopCounters = await database.listen(REALTIME_CHANNEL, (payload) => this.onRealtime(payload));
+    const stopCounters = await listenForMovedCounters(database, (mediaIds) => this.onCountersMoved(mediaIds));
     this.stopListening = async () => {
       await stopIndex();
       await stopCounters();
@@ -548,15 +546,8 @@ export class SearchMemory {
     await this.settled();
   }
 
-  private onRealtime(payload: string) {
-    let event;
-    try {
-      event = parseRealtimeEvent(JSON.parse(payload));
-    } catch {
-      return;
-    }
-    if (!event?.topic.startsWith(COUNTERS_PREFIX)) return;
-    for (const id of event.ids) {
+  private onCountersMoved(mediaIds: readonly string[]) {
+    for (const id of mediaIds) {
       if (this.snapshot.isBuilding) this.noticedDuringBuild.add(id);
       this.markStale(id);
     }

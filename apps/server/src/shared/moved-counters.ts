@@ -1,0 +1,21 @@
+import { REALTIME_CHANNEL, parseRealtimeEvent, realtimeTopics } from "@reelmart/core/engagement";
+import type { Database } from "../db/database.ts";
+
+const COUNTERS_PREFIX = realtimeTopics.counters("");
+
+/**
+ * Calls `onMoved` with the media ids of every counters-topic notification on the realtime channel
+ * (every like, comment, share and view sends one); other notifications, and payloads that are not
+ * realtime events, are ignored. Resolves to the function that stops listening.
+ */
+export function listenForMovedCounters(database: Database, onMoved: (mediaIds: readonly string[]) => void): Promise<() => Promise<void>> {
+  return database.listen(REALTIME_CHANNEL, (payload) => {
+    let event;
+    try {
+      event = parseRealtimeEvent(JSON.parse(payload));
+    } catch {
+      return;
+    }
+    if (event?.topic.startsWith(COUNTERS_PREFIX)) onMoved(event.ids);
+  });
+}
