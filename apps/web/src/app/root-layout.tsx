@@ -14,6 +14,8 @@ export function RootLayout() {
   const navigation = useNavigation();
   return (
     <div className="relative mx-auto flex h-dvh w-full max-w-(--app-max-width) flex-col overflow-hidden bg-[#0b0b0f] md:border-x md:border-white/10 md:shadow-2xl">
+      {/* In the flow above the page, not over it: the banner never covers content or controls. */}
+      <InstallBanner />
       <div className="relative flex min-h-0 flex-1 flex-col">
         <main id="main" className="relative min-h-0 flex-1 overflow-y-auto pb-[calc(var(--bottom-nav-height)+env(safe-area-inset-bottom))]">
           <Outlet />
@@ -27,7 +29,6 @@ export function RootLayout() {
         </div>
       ) : null}
       <OfflineNotice />
-      <InstallBanner />
       <BottomNav />
     </div>
   );
