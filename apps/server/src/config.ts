@@ -84,6 +84,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (Boolean(vars.RAZORPAY_KEY_ID) !== Boolean(vars.RAZORPAY_KEY_SECRET)) {
     throw new ConfigError("Invalid configuration:\n  RAZORPAY_KEY_SECRET: RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET go together");
   }
+  if (vars.DATABASE_URL && env.PGLITE_SHARED_BUFFERS_MB !== undefined) {
+    // Never silently ignored: the owner meant to size a buffer pool, and PostgreSQL sizes its own.
+    throw new ConfigError(
+      "Invalid configuration:\n  PGLITE_SHARED_BUFFERS_MB: applies to the embedded database only; with DATABASE_URL set shared_buffers in PostgreSQL's own configuration",
+    );
+  }
   if (vars.DATABASE_URL && vars.NODE_ENV === "production" && !vars.AUTH_SECRET) {
     throw new ConfigError("Invalid configuration:\n  AUTH_SECRET: required in production with DATABASE_URL (every instance must share it)");
   }
