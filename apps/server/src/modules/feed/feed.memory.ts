@@ -152,7 +152,7 @@ export async function loadFeedOrder(db: Kysely<DB>, generation: number): Promise
 }
 
 export interface FeedMemoryOptions {
-  /** Cards kept (about 2–3 KB of heap each); 0 keeps none, so every page loads its cards. */
+  /** Cards kept (about 2–4 KB of heap each, as LiveCards measured); 0 keeps none, so every page loads its cards. */
   maxCards: number;
 }
 
