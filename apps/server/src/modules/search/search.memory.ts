@@ -69,16 +69,61 @@ function foldAscii(term: string): string[] | undefined {
     .filter((token) => token !== "" && token.length <= 64);
 }
 
-/** One product as ranking, facets and sorting see it (the `d` rows of the SQL). */
-interface Ranked {
-  doc: number;
-  exactTitle: boolean;
-  field: number;
-  typos: number;
-  inexact: number;
-  brandHit: boolean;
-  categoryHit: boolean;
-}
+/** A query word's dictionary words, as `candidates` keeps them (the position is added per term). */
+type Expansion = Omit<WordMatch, "position">;
+
+/**
+ * Query words whose expansions (exact, prefix, substring, typo) a snapshot keeps: they are a function
+ * of the word and the dictionary alone, so they live and die with the snapshot. The bound keeps the
+ * memory small (an entry holds at most 2 x MAX_EXPANSIONS words plus the word's typo neighbours).
+ */
+const EXPANSIONS_HELD = 512;
+
+/**
+ * A product's relevance key, the RELEVANCE columns the query decides as one integer (lower ranks
+ * first): not an exact title (bit 15), worst field (bits 12-14), typos (6-11), inexact matches (0-5).
+ * Each sum fits its 6 bits: SEARCH_MAX_WORDS words of at most 2 typos or an inexact kind of at most 2.
+ */
+const NOT_EXACT_TITLE = 1 << 15;
+const FIELD_SHIFT = 12;
+const TYPOS_SHIFT = 6;
+const SUMS_MASK = 0x7fff;
+/** Above the relevance key in rank()'s sums slot: the product matched through its brand or its category. */
+const BRAND_HIT = 1 << 16;
+const CATEGORY_HIT = 1 << 17;
+
+/**
+ * rank()'s working slots per product, side by side in one Int32Array so that a product's are in one
+ * cache line (a broad query touches thousands of products spread over the catalogue: separate
+ * arrays cost a cache miss each per product). Stamp: the round the product last matched in; round:
+ * that round's best field * 100 + cost; sums: the relevance key without the exact-title bit, plus
+ * hit flags; relevance: the full key.
+ */
+const WORK_SLOTS = 4;
+const W_STAMP = 0;
+const W_ROUND = 1;
+const W_SUMS = 2;
+const W_RELEVANCE = 3;
+
+/** What facets and filters read per product, side by side for the same reason: category and brand codes, price range, stock, title hash. */
+const FACTS_SLOTS = 4;
+const F_CATEGORY = 0;
+/** -1: no brand. */
+const F_BRAND = 1;
+/** Price range index, with IN_STOCK above it. */
+const F_PRICE_STOCK = 2;
+/** hashText of the title key: the exact-title test compares strings only when it agrees. */
+const F_TITLE_HASH = 3;
+const PRICE_RANGE_MASK = 0xff;
+const IN_STOCK = 1 << 8;
+/** A product's price in none of SEARCH_PRICE_RANGES (a negative price). */
+const NO_PRICE_RANGE = 0xff;
+
+/** A filter value no product has (a category or brand the catalogue does not know). */
+const UNKNOWN_CODE = -2;
+
+/** A product's place in a comparison of two products, by their doc numbers. */
+type DocOrder = (a: number, b: number) => number;
 
 /** An immutable snapshot of the index at one catalogue generation. */
 export class SearchSnapshot {
@@ -87,24 +132,38 @@ export class SearchSnapshot {
   /** Dictionary words in code-unit order (prefix ranges by binary search). */
   private readonly sortedWords: string[];
   private readonly variants = new Map<string, number[]>();
+  /** Per query word, its expansions; least recently used first (Map order), at most EXPANSIONS_HELD. */
+  private readonly expansions = new Map<string, Expansion[]>();
+  /** FACTS_SLOTS per product; categories and brands as codes, so facets are counted in typed arrays rather than maps keyed by strings. */
+  private readonly facts: Int32Array;
+  private readonly categoryNames: string[] = [];
+  private readonly categoryCodeOf = new Map<string, number>();
+  private readonly brandKeys: string[] = [];
+  private readonly brandCodeOf = new Map<string, number>();
+  /** Per product, popularity then creation time (microseconds): the tie-breaks after relevance, side by side. */
+  private readonly tieBreaks: Float64Array;
   /**
-   * Per-product working arrays of rank(), reused by every search: rank() runs to its end without
-   * awaiting, so no two searches use them at once. A stamp marks the products matched in a round.
+   * rank()'s working memory, reused by every search: rank() runs to its end without awaiting, so no
+   * two searches use it at once. `work` holds WORK_SLOTS per product; `matched` and `selected` list
+   * products (doc numbers).
    */
-  private readonly scratch: { stamp: Uint32Array; round: Int32Array; fieldMax: Int32Array; typoSum: Int32Array; inexactSum: Int32Array; hitFlags: Uint8Array };
+  private readonly work: Int32Array;
+  private readonly matched: Int32Array;
+  private readonly selected: Int32Array;
   private nextStamp = 1;
 
   constructor(
     readonly generation: number,
+    /** Ascending: a product's doc number is its place in id order, which breaks the last ties. */
     private readonly ids: string[],
     private readonly titles: string[],
     private readonly titleKeys: string[],
-    private readonly categories: string[],
-    private readonly brandIds: (string | null)[],
+    categories: string[],
+    brandIds: (string | null)[],
     private readonly saleCents: Float64Array,
-    private readonly inStock: Uint8Array,
-    private readonly createdMicros: Float64Array,
-    private readonly popularity: Float64Array,
+    inStock: Uint8Array,
+    createdMicros: Float64Array,
+    popularity: Float64Array,
     private readonly words: string[],
     /** Per word, ascending doc * 8 + field. */
     private readonly postings: Int32Array[],
@@ -114,7 +173,23 @@ export class SearchSnapshot {
   ) {
     ids.forEach((id, doc) => this.docOf.set(id, doc));
     const n = ids.length;
-    this.scratch = { stamp: new Uint32Array(n), round: new Int32Array(n), fieldMax: new Int32Array(n), typoSum: new Int32Array(n), inexactSum: new Int32Array(n), hitFlags: new Uint8Array(n) };
+    this.work = new Int32Array(n * WORK_SLOTS);
+    this.matched = new Int32Array(n);
+    this.selected = new Int32Array(n);
+    this.facts = new Int32Array(n * FACTS_SLOTS);
+    this.tieBreaks = new Float64Array(n * 2);
+    for (let doc = 0; doc < n; doc++) {
+      const cents = saleCents[doc]!;
+      // The ranges are disjoint, so a product is in one at most.
+      const range = SEARCH_PRICE_RANGES.findIndex((bounds) => cents >= bounds.min * 100 && (bounds.max === null || cents < bounds.max * 100));
+      const brandId = brandIds[doc]!;
+      this.facts[doc * FACTS_SLOTS + F_CATEGORY] = codeOf(categories[doc]!, this.categoryCodeOf, this.categoryNames);
+      this.facts[doc * FACTS_SLOTS + F_BRAND] = brandId === null ? -1 : codeOf(brandId, this.brandCodeOf, this.brandKeys);
+      this.facts[doc * FACTS_SLOTS + F_PRICE_STOCK] = (range === -1 ? NO_PRICE_RANGE : range) | (inStock[doc] === 1 ? IN_STOCK : 0);
+      this.facts[doc * FACTS_SLOTS + F_TITLE_HASH] = hashText(titleKeys[doc]!);
+      this.tieBreaks[doc * 2] = popularity[doc]!;
+      this.tieBreaks[doc * 2 + 1] = createdMicros[doc]!;
+    }
     words.forEach((word, index) => {
       this.wordOf.set(word, index);
       for (const variant of deletionVariants(word)) {
@@ -142,27 +217,39 @@ export class SearchSnapshot {
   /** Every dictionary word each query word may stand for, as findCandidates in SQL: exact, prefix, substring, typo. */
   candidates(allWords: string[]): Candidates {
     const words = [...new Set(allWords)].slice(0, SEARCH_MAX_WORDS);
-    const best = new Map<string, WordMatch>();
-    const keep = (match: WordMatch) => {
-      const key = `${match.position}\u0000${match.word}`;
-      const known = best.get(key);
-      if (!known || cost(match) < cost(known)) best.set(key, match);
+    const matches = words.flatMap((term, position) => this.expand(term).map((expansion): WordMatch => ({ position, ...expansion })));
+    return { words, titleKey: allWords.join(" "), matches };
+  }
+
+  /** The dictionary words `term` stands for, each in its cheapest way; kept per snapshot for the words searched most recently. */
+  private expand(term: string): Expansion[] {
+    const held = this.expansions.get(term);
+    if (held) {
+      this.expansions.delete(term);
+      this.expansions.set(term, held);
+      return held;
+    }
+    const best = new Map<string, Expansion>();
+    const keep = (match: Expansion) => {
+      const known = best.get(match.word);
+      if (!known || cost(match) < cost(known)) best.set(match.word, match);
     };
-    words.forEach((term, position) => {
-      const length = [...term].length;
-      if (this.wordOf.has(term)) keep({ position, word: term, typos: 0, kind: Kind.Exact });
-      if (length >= MIN_PREFIX_LETTERS) for (const word of this.prefixed(term)) keep({ position, word, typos: 0, kind: Kind.Prefix });
-      if (length >= MIN_SUBSTRING_LETTERS) for (const word of this.containing(term)) keep({ position, word, typos: 0, kind: Kind.Substring });
-      const typoWords = new Set<number>();
-      for (const variant of deletionVariants(term)) for (const index of this.variants.get(variant) ?? []) typoWords.add(index);
-      for (const index of typoWords) {
-        const word = this.words[index]!;
-        const allowance = typoAllowance(term, word);
-        const typos = editDistance(term, word, allowance);
-        if (typos <= allowance) keep({ position, word, typos, kind: Kind.Exact });
-      }
-    });
-    return { words, titleKey: allWords.join(" "), matches: [...best.values()] };
+    const length = [...term].length;
+    if (this.wordOf.has(term)) keep({ word: term, typos: 0, kind: Kind.Exact });
+    if (length >= MIN_PREFIX_LETTERS) for (const word of this.prefixed(term)) keep({ word, typos: 0, kind: Kind.Prefix });
+    if (length >= MIN_SUBSTRING_LETTERS) for (const word of this.containing(term)) keep({ word, typos: 0, kind: Kind.Substring });
+    const typoWords = new Set<number>();
+    for (const variant of deletionVariants(term)) for (const index of this.variants.get(variant) ?? []) typoWords.add(index);
+    for (const index of typoWords) {
+      const word = this.words[index]!;
+      const allowance = typoAllowance(term, word);
+      const typos = editDistance(term, word, allowance);
+      if (typos <= allowance) keep({ word, typos, kind: Kind.Exact });
+    }
+    const expansions = [...best.values()];
+    this.expansions.set(term, expansions);
+    if (this.expansions.size > EXPANSIONS_HELD) this.expansions.delete(this.expansions.keys().next().value!);
+    return expansions;
   }
 
   /** Dictionary words starting with `term` (not itself), shortest first, at most MAX_EXPANSIONS. */
@@ -186,7 +273,11 @@ export class SearchSnapshot {
     return shortestFirst(found);
   }
 
-  /** The ranking statement of rankProducts, in memory. */
+  /**
+   * The ranking statement of rankProducts, in memory. Cost per search: the postings of the query's
+   * words, then one pass over the matched products (facets in typed arrays, no object per product)
+   * and a bounded heap for the page and the suggested titles, never a sort of every match.
+   */
   rank(candidates: Candidates, input: SearchQuery, offset: number): RankedRow {
     const { words, titleKey, matches } = candidates;
     // Per query word, the postings of its matched words; the rarest word's products are the candidates.
@@ -198,140 +289,151 @@ export class SearchSnapshot {
     const order = byPosition
       .map((lists, position) => ({ position, size: lists.reduce((sum, list) => sum + list.postings.length, 0) }))
       .sort((a, b) => a.size - b.size);
-    // Per product: the round it last matched in (stamp), that round's best value, and the sums over rounds.
-    const { stamp, round, fieldMax, typoSum, inexactSum, hitFlags } = this.scratch;
-    let alive: number[] = [];
+    const { work, matched } = this;
+    let count = 0;
     order.forEach(({ position }, step) => {
       const previous = this.nextStamp - 1;
-      const current = this.nextStamp++;
-      const entered: number[] = [];
+      const current = this.nextRound();
+      count = 0;
       for (const { postings, cost: matchCost } of byPosition[position]!) {
         for (let i = 0; i < postings.length; i++) {
           const entry = postings[i]!;
-          const doc = entry >> 3;
+          const slots = (entry >> 3) * WORK_SLOTS;
           const field = entry & 7;
           const value = field * 100 + matchCost;
-          if (stamp[doc] === current) {
-            if (value < round[doc]!) round[doc] = value;
-          } else if (step === 0 || stamp[doc] === previous) {
-            if (step === 0) {
-              fieldMax[doc] = 0;
-              typoSum[doc] = 0;
-              inexactSum[doc] = 0;
-              hitFlags[doc] = 0;
-            }
-            stamp[doc] = current;
-            round[doc] = value;
-            entered.push(doc);
+          if (work[slots + W_STAMP] === current) {
+            if (value < work[slots + W_ROUND]!) work[slots + W_ROUND] = value;
+          } else if (step === 0 || work[slots + W_STAMP] === previous) {
+            if (step === 0) work[slots + W_SUMS] = 0;
+            work[slots + W_STAMP] = current;
+            work[slots + W_ROUND] = value;
+            matched[count++] = entry >> 3;
           } else continue;
-          if (field === FIELD_BRAND) hitFlags[doc]! |= 1;
-          if (field === FIELD_CATEGORY) hitFlags[doc]! |= 2;
+          if (field === FIELD_BRAND) work[slots + W_SUMS]! |= BRAND_HIT;
+          if (field === FIELD_CATEGORY) work[slots + W_SUMS]! |= CATEGORY_HIT;
         }
       }
-      for (const doc of entered) {
-        const value = round[doc]!;
-        fieldMax[doc] = Math.max(fieldMax[doc]!, Math.floor(value / 100));
-        typoSum[doc]! += Math.floor((value % 100) / 10);
-        inexactSum[doc]! += value % 10;
+      // The round's best match per product: the worst field over rounds, the typos and inexact kinds summed.
+      for (let i = 0; i < count; i++) {
+        const slots = matched[i]! * WORK_SLOTS;
+        const value = work[slots + W_ROUND]!;
+        const sums = work[slots + W_SUMS]!;
+        const field = Math.max((sums & SUMS_MASK) >> FIELD_SHIFT, Math.floor(value / 100));
+        const rest = (sums & ((1 << FIELD_SHIFT) - 1)) + (Math.floor((value % 100) / 10) << TYPOS_SHIFT) + (value % 10);
+        work[slots + W_SUMS] = (sums & ~SUMS_MASK) | (field << FIELD_SHIFT) | rest;
       }
-      alive = entered;
     });
-
-    const listed = input.marketplaceId === undefined ? undefined : (this.listed.get(input.marketplaceId.toLowerCase()) ?? new Uint8Array());
-    const rows: Ranked[] = [];
-    for (const doc of alive) {
-      if (listed && !listed[doc]) continue;
-      const flags = hitFlags[doc]!;
-      rows.push({
-        doc,
-        exactTitle: this.titleKeys[doc] === titleKey,
-        field: fieldMax[doc]!,
-        typos: typoSum[doc]!,
-        inexact: inexactSum[doc]!,
-        brandHit: (flags & 1) !== 0,
-        categoryHit: (flags & 2) !== 0,
-      });
-    }
-    return this.facetsAndPage(rows, input, offset);
+    return this.facetsAndPage(count, titleKey, input, offset);
   }
 
-  private facetsAndPage(rows: Ranked[], input: SearchQuery, offset: number): RankedRow {
-    const range = input.price === undefined ? undefined : SEARCH_PRICE_RANGES.find((candidate) => candidate.id === input.price)!;
-    const inRange = (doc: number, id: SearchPriceRangeId | undefined, bounds = id && SEARCH_PRICE_RANGES.find((candidate) => candidate.id === id)) =>
-      !bounds || (this.saleCents[doc]! >= bounds.min * 100 && (bounds.max === null || this.saleCents[doc]! < bounds.max * 100));
-    const byCategory = (doc: number) => input.category === undefined || this.categories[doc] === input.category;
-    const byBrand = (doc: number) => input.brandId === undefined || this.brandIds[doc] === input.brandId.toLowerCase();
-    const byPrice = (doc: number) => range === undefined || inRange(doc, range.id);
-    const byStock = (doc: number) => !input.inStock || this.inStock[doc] === 1;
-
-    const filtered = rows.filter(({ doc }) => byCategory(doc) && byBrand(doc) && byPrice(doc) && byStock(doc));
-    const page = firstInOrder(filtered, offset + input.limit + 1, this.comparator(input.sort)).slice(offset);
-    const top = firstInOrder(rows, SUGGESTED_TITLES, this.comparator("relevance"));
-
-    const categories = new Map<string, { count: number; hit: boolean }>();
-    const brands = new Map<string, { count: number; hit: boolean }>();
-    const priceRanges = Object.fromEntries(SEARCH_PRICE_RANGES.map((bucket) => [bucket.id, 0])) as Record<SearchPriceRangeId, number>;
-    let inStock = 0;
-    for (const row of rows) {
-      const { doc } = row;
-      const category = byCategory(doc);
-      const brand = byBrand(doc);
-      const price = byPrice(doc);
-      const stock = byStock(doc);
-      if (brand && price && stock) {
-        const entry = categories.get(this.categories[doc]!) ?? { count: 0, hit: false };
-        entry.count += 1;
-        entry.hit ||= row.categoryHit;
-        categories.set(this.categories[doc]!, entry);
-      }
-      const brandId = this.brandIds[doc];
-      if (brandId !== null && brandId !== undefined && category && price && stock) {
-        const entry = brands.get(brandId) ?? { count: 0, hit: false };
-        entry.count += 1;
-        entry.hit ||= row.brandHit;
-        brands.set(brandId, entry);
-      }
-      if (category && brand && stock) for (const bucket of SEARCH_PRICE_RANGES) if (inRange(doc, bucket.id)) priceRanges[bucket.id] += 1;
-      if (category && brand && price && this.inStock[doc] === 1) inStock += 1;
+  /** A fresh stamp for a round of rank(); every stamp is cleared before the counter would overflow. */
+  private nextRound(): number {
+    if (this.nextStamp === 0x7fffffff) {
+      for (let slots = 0; slots < this.work.length; slots += WORK_SLOTS) this.work[slots + W_STAMP] = 0;
+      this.nextStamp = 1;
     }
+    return this.nextStamp++;
+  }
+
+  /** Facets, total, page and suggested titles over the first `count` products of `matched`. */
+  private facetsAndPage(count: number, titleKey: string, input: SearchQuery, offset: number): RankedRow {
+    const { work, facts, matched, selected } = this;
+    const listed = input.marketplaceId === undefined ? undefined : (this.listed.get(input.marketplaceId.toLowerCase()) ?? new Uint8Array());
+    const category = input.category === undefined ? undefined : (this.categoryCodeOf.get(input.category) ?? UNKNOWN_CODE);
+    const brand = input.brandId === undefined ? undefined : (this.brandCodeOf.get(input.brandId.toLowerCase()) ?? UNKNOWN_CODE);
+    const price = input.price === undefined ? undefined : SEARCH_PRICE_RANGES.findIndex((range) => range.id === input.price);
+    const stockOnly = input.inStock === true;
+    const titleHash = hashText(titleKey);
+
+    const categoryCounts = new Int32Array(this.categoryNames.length);
+    const categoryHits = new Uint8Array(this.categoryNames.length);
+    const brandCounts = new Int32Array(this.brandKeys.length);
+    const brandHits = new Uint8Array(this.brandKeys.length);
+    const priceCounts = new Int32Array(SEARCH_PRICE_RANGES.length);
+    let rows = 0;
+    let total = 0;
+    let inStock = 0;
+    let withoutTypos = false;
+    let exactWords = false;
+    for (let i = 0; i < count; i++) {
+      const doc = matched[i]!;
+      if (listed && !listed[doc]) continue;
+      // The products left after the marketplace (the SQL's d_listed), compacted in place.
+      matched[rows++] = doc;
+      const slots = doc * WORK_SLOTS;
+      const sums = work[slots + W_SUMS]!;
+      const typos = (sums >> TYPOS_SHIFT) & 0x3f;
+      if (typos === 0) {
+        withoutTypos = true;
+        if ((sums & 0x3f) === 0) exactWords = true;
+      }
+      const at = doc * FACTS_SLOTS;
+      const exactTitle = facts[at + F_TITLE_HASH] === titleHash && this.titleKeys[doc] === titleKey;
+      work[slots + W_RELEVANCE] = (sums & SUMS_MASK) | (exactTitle ? 0 : NOT_EXACT_TITLE);
+      // Each facet counts the products that pass every filter but its own.
+      const categoryCode = facts[at + F_CATEGORY]!;
+      const brandCode = facts[at + F_BRAND]!;
+      const priceRange = facts[at + F_PRICE_STOCK]! & PRICE_RANGE_MASK;
+      const inStockHere = (facts[at + F_PRICE_STOCK]! & IN_STOCK) !== 0;
+      const byCategory = category === undefined || categoryCode === category;
+      const byBrand = brand === undefined || brandCode === brand;
+      const byPrice = price === undefined || priceRange === price;
+      const byStock = !stockOnly || inStockHere;
+      if (byBrand && byPrice && byStock) {
+        categoryCounts[categoryCode]! += 1;
+        if (sums & CATEGORY_HIT) categoryHits[categoryCode] = 1;
+      }
+      if (brandCode >= 0 && byCategory && byPrice && byStock) {
+        brandCounts[brandCode]! += 1;
+        if (sums & BRAND_HIT) brandHits[brandCode] = 1;
+      }
+      if (byCategory && byBrand && byStock && priceRange !== NO_PRICE_RANGE) priceCounts[priceRange]! += 1;
+      if (byCategory && byBrand && byPrice) {
+        if (inStockHere) inStock += 1;
+        if (byStock) selected[total++] = doc;
+      }
+    }
+    const page = firstInOrder(selected, total, offset + input.limit + 1, this.order(input.sort)).slice(offset);
+    const top = firstInOrder(matched, rows, SUGGESTED_TITLES, this.order("relevance"));
+
+    const categories: RankedRow["categories"] = [];
+    categoryCounts.forEach((n, code) => n > 0 && categories.push({ value: this.categoryNames[code]!, count: n, hit: categoryHits[code] === 1 }));
+    const brands: RankedRow["brands"] = [];
+    brandCounts.forEach((n, code) => n > 0 && brands.push({ id: this.brandKeys[code]!, name: this.brandNames.get(this.brandKeys[code]!) ?? "", count: n, hit: brandHits[code] === 1 }));
     return {
-      page: page.map((row) => this.ids[row.doc]!),
-      top_titles: top.map((row) => ({ id: this.ids[row.doc]!, title: this.titles[row.doc]! })),
-      total: filtered.length,
-      without_typos: rows.some((row) => row.typos === 0),
-      exact_words: rows.some((row) => row.typos === 0 && row.inexact === 0),
-      categories: [...categories]
-        .map(([value, { count, hit }]) => ({ value, count, hit }))
-        .sort((a, b) => b.count - a.count || compareText(a.value, b.value))
-        .slice(0, FACET_VALUES),
-      brands: [...brands]
-        .map(([id, { count, hit }]) => ({ id, name: this.brandNames.get(id) ?? "", count, hit }))
-        .sort((a, b) => b.count - a.count || compareText(a.name, b.name))
-        .slice(0, FACET_VALUES),
-      price_ranges: priceRanges,
+      page: page.map((doc) => this.ids[doc]!),
+      top_titles: top.map((doc) => ({ id: this.ids[doc]!, title: this.titles[doc]! })),
+      total,
+      without_typos: withoutTypos,
+      exact_words: exactWords,
+      categories: categories.sort((a, b) => b.count - a.count || compareText(a.value, b.value)).slice(0, FACET_VALUES),
+      brands: brands.sort((a, b) => b.count - a.count || compareText(a.name, b.name)).slice(0, FACET_VALUES),
+      price_ranges: Object.fromEntries(SEARCH_PRICE_RANGES.map((range, index) => [range.id, priceCounts[index]!])) as Record<SearchPriceRangeId, number>,
       in_stock: inStock,
     };
   }
 
-  /** orderFor and RELEVANCE of the SQL, over the same columns. */
-  private comparator(sort: SearchSort): (a: Ranked, b: Ranked) => number {
-    const relevance = (a: Ranked, b: Ranked) =>
-      Number(b.exactTitle) - Number(a.exactTitle) ||
-      a.field - b.field ||
-      a.typos - b.typos ||
-      a.inexact - b.inexact ||
-      this.popularity[b.doc]! - this.popularity[a.doc]! ||
-      this.createdMicros[b.doc]! - this.createdMicros[a.doc]! ||
-      compareText(this.ids[b.doc]!, this.ids[a.doc]!);
+  /**
+   * orderFor and RELEVANCE of the SQL, over doc numbers: the relevance key (exact title, worst field,
+   * typos, inexact matches) compares as one integer, then popularity, newest, and the product id,
+   * which is the doc number's order.
+   */
+  private order(sort: SearchSort): DocOrder {
+    const { work, tieBreaks, saleCents } = this;
+    const relevance: DocOrder = (a, b) =>
+      work[a * WORK_SLOTS + W_RELEVANCE]! - work[b * WORK_SLOTS + W_RELEVANCE]! ||
+      tieBreaks[b * 2]! - tieBreaks[a * 2]! ||
+      tieBreaks[b * 2 + 1]! - tieBreaks[a * 2 + 1]! ||
+      b - a;
     switch (sort) {
       case "price-asc":
-        return (a, b) => this.saleCents[a.doc]! - this.saleCents[b.doc]! || relevance(a, b);
+        return (a, b) => saleCents[a]! - saleCents[b]! || relevance(a, b);
       case "price-desc":
-        return (a, b) => this.saleCents[b.doc]! - this.saleCents[a.doc]! || relevance(a, b);
+        return (a, b) => saleCents[b]! - saleCents[a]! || relevance(a, b);
       case "newest":
-        return (a, b) => this.createdMicros[b.doc]! - this.createdMicros[a.doc]! || compareText(this.ids[b.doc]!, this.ids[a.doc]!);
+        return (a, b) => tieBreaks[b * 2 + 1]! - tieBreaks[a * 2 + 1]! || b - a;
       case "popular":
-        return (a, b) => this.popularity[b.doc]! - this.popularity[a.doc]! || relevance(a, b);
+        return (a, b) => tieBreaks[b * 2]! - tieBreaks[a * 2]! || relevance(a, b);
       default:
         return relevance;
     }
@@ -361,15 +463,16 @@ export class SearchSnapshot {
   /** Popularity moved (likes, views): the tie-break reads it from here. */
   setPopularity(id: string, popularity: number): void {
     const doc = this.docOf.get(id.toLowerCase());
-    if (doc !== undefined) this.popularity[doc] = popularity;
+    if (doc !== undefined) this.tieBreaks[doc * 2] = popularity;
   }
 
   /** Rough heap held (decision 141 reports it at 100k products). */
   get approximateBytes(): number {
-    let bytes = this.saleCents.byteLength + this.createdMicros.byteLength + this.popularity.byteLength + this.inStock.byteLength;
+    let bytes = this.saleCents.byteLength + this.tieBreaks.byteLength + this.facts.byteLength + this.work.byteLength + this.matched.byteLength + this.selected.byteLength;
     for (const list of this.postings) bytes += list.byteLength + 64;
     for (const list of this.listed.values()) bytes += list.byteLength;
-    for (let doc = 0; doc < this.ids.length; doc++) bytes += 3 * 56 + this.titles[doc]!.length + this.titleKeys[doc]!.length + 2 * 40;
+    for (let doc = 0; doc < this.ids.length; doc++) bytes += 3 * 56 + this.titles[doc]!.length + this.titleKeys[doc]!.length;
+    for (const [term, expansions] of this.expansions) bytes += term.length + 40 + expansions.length * 48;
     for (const [variant, list] of this.variants) bytes += variant.length + 40 + list.length * 8;
     for (const word of this.words) bytes += 2 * (word.length + 40);
     return bytes;
@@ -381,26 +484,57 @@ function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/**
- * The first `count` of `rows` in `compare` order, without sorting them all: a page of 21 out of
- * thousands of matches costs one comparison for most rows (against the worst kept).
- */
-function firstInOrder<T>(rows: T[], count: number, compare: (a: T, b: T) => number): T[] {
-  if (rows.length <= count * 4) return [...rows].sort(compare).slice(0, count);
-  const kept: T[] = [];
-  for (const row of rows) {
-    if (kept.length === count && compare(row, kept[count - 1]!) >= 0) continue;
-    let low = 0;
-    let high = kept.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (compare(kept[mid]!, row) <= 0) low = mid + 1;
-      else high = mid;
-    }
-    kept.splice(low, 0, row);
-    if (kept.length > count) kept.pop();
+/** FNV-1a over UTF-16 code units: equal texts hash equal, so unequal hashes spare a string comparison. */
+function hashText(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash | 0;
+}
+
+/** The code of `value` in `codes`, given the next free one (its place in `values`) when new. */
+function codeOf(value: string, codes: Map<string, number>, values: string[]): number {
+  let code = codes.get(value);
+  if (code === undefined) {
+    code = values.push(value) - 1;
+    codes.set(value, code);
   }
-  return kept;
+  return code;
+}
+
+/**
+ * The first `count` of `docs[0, length)` in `compare` order (a total order), in that order, without
+ * sorting them all: a bounded max-heap whose root is the worst kept, so a page of 21 out of thousands
+ * of matches costs one comparison for most of them, O(length log count) at worst.
+ */
+export function firstInOrder(docs: Int32Array, length: number, count: number, compare: DocOrder): number[] {
+  const heap = new Int32Array(Math.max(0, Math.min(count, length)));
+  let size = 0;
+  for (let i = 0; i < length; i++) {
+    const doc = docs[i]!;
+    if (size < heap.length) {
+      let at = size++;
+      while (at > 0) {
+        const parent = (at - 1) >> 1;
+        if (compare(heap[parent]!, doc) > 0) break;
+        heap[at] = heap[parent]!;
+        at = parent;
+      }
+      heap[at] = doc;
+    } else if (size > 0 && compare(doc, heap[0]!) < 0) {
+      let at = 0;
+      for (;;) {
+        const left = 2 * at + 1;
+        if (left >= size) break;
+        const right = left + 1;
+        const worse = right < size && compare(heap[right]!, heap[left]!) > 0 ? right : left;
+        if (compare(heap[worse]!, doc) < 0) break;
+        heap[at] = heap[worse]!;
+        at = worse;
+      }
+      heap[at] = doc;
+    }
+  }
+  return Array.from(heap).sort(compare);
 }
 
 function shortestFirst(words: string[]): string[] {

@@ -40,7 +40,7 @@ export interface Candidates {
 }
 
 /** Typos weigh more than an inexact (prefix or substring) match; both fit one digit. */
-export const cost = (match: WordMatch) => match.typos * 10 + match.kind;
+export const cost = (match: Pick<WordMatch, "typos" | "kind">) => match.typos * 10 + match.kind;
 
 /** The ranked page, its facets and its suggestions' raw material, as the ranking statement returns them. */
 export interface RankedRow {
