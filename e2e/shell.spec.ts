@@ -143,7 +143,7 @@ test("first visit: the marketplace dialog opens; choosing sets the badge, filter
   // Choosing the selected marketplace again does nothing.
   await badge.click();
   await expect(dialog(page)).toBeVisible();
-  await expect(dialog(page).getByRole("radio", { name: new RegExp(chosen.name) })).toHaveAttribute("aria-checked", "true");
+  await expect(dialog(page).getByRole("radio", { name: new RegExp(chosen.name) })).toBeChecked();
   await page.keyboard.press("Escape");
   await expect(dialog(page)).toBeHidden();
 });

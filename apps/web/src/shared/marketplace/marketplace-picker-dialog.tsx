@@ -1,4 +1,4 @@
-import { Dialog } from "../ui/dialog.tsx";
+import { NativeDialog } from "../ui/native-dialog.tsx";
 import { MarketplaceRadioList } from "./marketplace-radio-list.tsx";
 import { useMarketplace } from "./use-marketplace.ts";
 
@@ -7,7 +7,7 @@ interface MarketplacePickerDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** 000 §2: the shell's picker. Its own chunk, so Radix stays out of the first page load. */
+/** 000 §2: the shell's picker. Its own chunk, on the browser's <dialog>: it opens during the first visit's load (issue #14). */
 export function MarketplacePickerDialog({ open, onOpenChange }: MarketplacePickerDialogProps) {
   const { marketplaces, selectedId, isLoading, select } = useMarketplace();
 
@@ -20,13 +20,13 @@ export function MarketplacePickerDialog({ open, onOpenChange }: MarketplacePicke
   };
 
   return (
-    <Dialog
+    <NativeDialog
       open={open}
       onOpenChange={onOpenChange}
       title="Step Into Their World"
       description="Choose a Marketplace to Enter their World and explore Products."
     >
       <MarketplaceRadioList label="Marketplaces" marketplaces={marketplaces} isLoading={isLoading} value={selectedId} onChoose={choose} />
-    </Dialog>
+    </NativeDialog>
   );
 }
