@@ -4,7 +4,7 @@ import { RouterProvider } from "react-router";
 import { startPwa } from "../features/shell/pwa.ts";
 import { SplashScreen } from "../features/shell/splash-screen.tsx";
 import { ErrorBoundary, RootErrorFallback } from "../shared/ui/error-fallback.tsx";
-import { useFirstScreenPainted } from "../shared/ui/first-screen.ts";
+import { useLoadAfterFirstInput } from "../shared/ui/first-input.ts";
 import { loadToaster, useToasterWanted } from "../shared/ui/toast.ts";
 import { createQueryClient } from "./query-client.ts";
 import { createRouter } from "./router.tsx";
@@ -26,23 +26,15 @@ export function App() {
 
 const Toaster = lazy(async () => ({ default: (await import("./toaster.tsx")).Toaster }));
 
-/** The toaster mounts on the first toast, or once the first screen has painted and the page is idle. */
+/** The toaster mounts on the first toast, or after the shopper's first input once the page is idle. */
 function LazyToaster() {
   const wanted = useToasterWanted();
-  const painted = useFirstScreenPainted();
-  useEffect(() => {
-    if (!painted) return;
-    const preload = () => void loadToaster();
-    if (typeof requestIdleCallback === "undefined") {
-      const timer = setTimeout(preload, 1000);
-      return () => clearTimeout(timer);
-    }
-    const idle = requestIdleCallback(preload, { timeout: 3000 });
-    return () => cancelIdleCallback(idle);
-  }, [painted]);
+  useLoadAfterFirstInput(preloadToaster, !wanted);
   return wanted ? (
     <Suspense fallback={null}>
       <Toaster />
     </Suspense>
   ) : null;
 }
+
+const preloadToaster = () => void loadToaster();

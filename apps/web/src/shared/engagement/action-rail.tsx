@@ -1,29 +1,20 @@
 import { formatCount } from "@reelmart/core/format";
 import { Bookmark, Heart, MessageCircle, Share2 } from "lucide-react";
-import { type ReactNode, Suspense, lazy, useEffect, useState } from "react";
+import { type ReactNode, Suspense, lazy, useState } from "react";
 import { type SaveableProduct, useSaved } from "../saved/use-saved.ts";
 import { type EngagementMedia, useEngagement } from "./api/get-engagement.ts";
 import { useLikeToggle } from "./api/like-media.ts";
 import { Button } from "../ui/button.tsx";
+import { useLoadAfterFirstInput } from "../ui/first-input.ts";
 
 // The drawers (and the drawer library under them) are not part of the feed's first load: they are
-// fetched when the browser is idle after the first card shows, or on the first tap if sooner.
+// fetched when the browser is idle after the shopper's first input, or by the tap that opens one.
 const loadCommentsDrawer = () => import("./comments-drawer.tsx");
 const loadShareDrawer = () => import("./share-drawer.tsx");
 const CommentsDrawer = lazy(async () => ({ default: (await loadCommentsDrawer()).CommentsDrawer }));
 const ShareDrawer = lazy(async () => ({ default: (await loadShareDrawer()).ShareDrawer }));
 
-function usePrefetchDrawers() {
-  useEffect(() => {
-    const prefetch = () => void Promise.all([loadCommentsDrawer(), loadShareDrawer()]);
-    if ("requestIdleCallback" in window) {
-      const handle = window.requestIdleCallback(prefetch, { timeout: 3000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(prefetch, 1500);
-    return () => clearTimeout(timer);
-  }, []);
-}
+const prefetchDrawers = () => void Promise.all([loadCommentsDrawer(), loadShareDrawer()]);
 
 export interface ActionRailProps {
   /** null when the card has no media row: like, comment and share are disabled with the spec's tooltip. */
@@ -46,7 +37,7 @@ export function ActionRail({ media, product, className }: ActionRailProps) {
     if (next) setDrawersMounted(true);
     setDrawerState(next);
   };
-  usePrefetchDrawers();
+  useLoadAfterFirstInput(prefetchDrawers);
   const isSaved = saved.isSaved(product.id);
 
   return (
