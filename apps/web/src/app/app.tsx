@@ -1,22 +1,23 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Suspense, lazy, useEffect, useState } from "react";
-import { RouterProvider } from "react-router";
 import { startPwa } from "../features/shell/pwa.ts";
 import { SplashScreen } from "../features/shell/splash-screen.tsx";
 import { ErrorBoundary, RootErrorFallback } from "../shared/ui/error-fallback.tsx";
 import { useLoadAfterFirstInput } from "../shared/ui/first-input.ts";
 import { loadToaster, useToasterWanted } from "../shared/ui/toast.ts";
 import { createQueryClient } from "./query-client.ts";
-import { createRouter } from "./router.tsx";
+import { AppRouter } from "../shared/navigation/app-router.tsx";
+import { AppRoutes } from "./router.tsx";
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createRouter);
   useEffect(startPwa, []);
   return (
     <ErrorBoundary fallback={() => <RootErrorFallback />}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <AppRouter>
+          <AppRoutes />
+        </AppRouter>
         <LazyToaster />
       </QueryClientProvider>
       <SplashScreen />

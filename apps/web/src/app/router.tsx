@@ -1,21 +1,20 @@
-import { createBrowserRouter, type RouteObject } from "react-router";
+import { type ComponentType, lazy } from "react";
+import { type RouteObject, useRoutes } from "react-router";
 import { RequireAdmin, RequireAuth } from "../features/auth/guards.tsx";
-import { PageSpinner } from "../shared/ui/spinner.tsx";
-import { RootLayout } from "./root-layout.tsx";
-import { RouteErrorFallback } from "./route-error.tsx";
+import { PageBoundary, RootLayout } from "./root-layout.tsx";
 
 // The layout (splash, badge, navigation) is in the entry chunk; each screen is its own lazy chunk and
-// the whole admin area is one chunk (admin-routes.tsx). A screen that throws shows the section
-// fallback inside the layout, so the navigation stays usable.
-const page = (load: () => Promise<{ Component: React.ComponentType }>) => ({ lazy: load, ErrorBoundary: RouteErrorFallback });
+// the whole admin area is one chunk (admin-routes.tsx). A screen that throws, or whose chunk fails to
+// load, shows the section fallback inside the layout (PageBoundary), so the navigation stays usable.
+const page = (load: () => Promise<{ Component: ComponentType }>) => {
+  const Screen = lazy(async () => ({ default: (await load()).Component }));
+  return { element: <Screen /> };
+};
 
 export const routes: RouteObject[] = [
   {
     path: "/",
     Component: RootLayout,
-    ErrorBoundary: RouteErrorFallback,
-    // Shown while the first screen's chunk loads (under the splash on a cold start).
-    HydrateFallback: PageSpinner,
     children: [
       { index: true, ...page(async () => ({ Component: (await import("../features/feed/feed-page.tsx")).FeedPage })) },
       { path: "auth", ...page(async () => ({ Component: (await import("../features/auth/auth-page.tsx")).AuthPage })) },
@@ -66,13 +65,16 @@ export const routes: RouteObject[] = [
   // above "/admin/*" (a splat scores lower), so it matched the guard alone, whose <Outlet> was empty,
   // and the admin chunk was never requested (a blank dashboard on every direct load or reload).
   {
-    Component: RequireAdmin,
-    ErrorBoundary: RouteErrorFallback,
-    HydrateFallback: PageSpinner,
+    element: (
+      <PageBoundary>
+        <RequireAdmin />
+      </PageBoundary>
+    ),
     children: [{ path: "/admin/*", ...page(async () => ({ Component: (await import("../features/admin/admin-routes.tsx")).AdminRoutes })) }],
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/** The screen for the current location (inside AppRouter). */
+export function AppRoutes() {
+  return useRoutes(routes);
 }

@@ -69,8 +69,10 @@ function useMarketplaceStartup(setOpen: (open: boolean) => void) {
   const firstScreenPainted = useFirstScreenPainted();
   const decided = useRef(false);
 
+  // One toast per failure however many times the list is asked again (each screen that mounts a
+  // list observer retries an errored query): a later failure replaces it.
   useEffect(() => {
-    if (list.isError) toast.error("Failed to load marketplaces");
+    if (list.isError) toast.error("Failed to load marketplaces", { id: "marketplaces-failed" });
   }, [list.isError, list.errorUpdatedAt]);
 
   // Runs when the list or the saved preference changes (not on every render, so a choice that failed

@@ -36,14 +36,27 @@ interface ErrorBoundaryProps {
   children: ReactNode;
   /** Renders the fallback; defaults to the section fallback. */
   fallback?: (error: unknown) => ReactNode;
+  /** A new value clears a caught error and renders the children again (a screen's boundary: its path). */
+  resetKey?: unknown;
+}
+
+interface ErrorBoundaryState {
+  error: unknown;
+  failed: boolean;
+  resetKey: unknown;
 }
 
 /** Catches render errors below it so one broken section does not blank the app. */
-export class ErrorBoundary extends Component<ErrorBoundaryProps, { error: unknown; failed: boolean }> {
-  override state = { error: null as unknown, failed: false };
+export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
+  override state: ErrorBoundaryState = { error: null, failed: false, resetKey: this.props.resetKey };
 
   static getDerivedStateFromError(error: unknown) {
     return { error, failed: true };
+  }
+
+  static getDerivedStateFromProps(props: ErrorBoundaryProps, state: ErrorBoundaryState): Partial<ErrorBoundaryState> | null {
+    if (Object.is(props.resetKey, state.resetKey)) return null;
+    return { error: null, failed: false, resetKey: props.resetKey };
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {

@@ -5,7 +5,8 @@ import { ArrowDown, ArrowLeft, ArrowUp, BarChart3, ExternalLink, Plus, Trash2 } 
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { type FieldErrors, type UseFormRegister, useFieldArray, useForm } from "react-hook-form";
-import { Link, useBlocker, useNavigate, useParams } from "react-router";
+import { Link, useNavigate, useParams } from "react-router";
+import { useLeaveBlocker } from "../../../shared/navigation/app-router.tsx";
 import { toast } from "../../../shared/ui/toast.ts";
 import { ApiRequestError } from "../../../shared/api/client.ts";
 import { Button } from "../../../shared/ui/button.tsx";
@@ -133,7 +134,7 @@ function ProductEditor({ product, onReload }: { product: AdminProduct; onReload:
   }, [product.media]);
 
   // Unsaved changes are not lost on navigation without a prompt (in-app links and closing the tab).
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => isDirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useLeaveBlocker(({ currentLocation, nextLocation }) => isDirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname);
   useEffect(() => {
     if (!isDirty) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
