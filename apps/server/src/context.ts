@@ -8,6 +8,7 @@ import type { Logger } from "./logger.ts";
 import type { Auth } from "./modules/auth/auth.ts";
 import type { CatalogueCache } from "./modules/catalog/catalog.cache.ts";
 import type { LiveCards } from "./modules/catalog/live-cards.ts";
+import type { ProductAnswers } from "./modules/catalog/product-answers.ts";
 import type { FeedMemory } from "./modules/feed/feed.memory.ts";
 import type { SearchMemory } from "./modules/search/search.memory.ts";
 import type { Storage } from "./storage/storage.ts";
@@ -32,6 +33,8 @@ export interface AppDeps {
   searchMemory?: SearchMemory;
   /** Search-result cards with live counters (decision 142); present with the catalogue cache, whose drops they follow. */
   searchCards?: LiveCards;
+  /** Product pages as the bytes the route sends, for the fast lane (decision 107); present with the catalogue cache. */
+  productAnswers?: ProductAnswers;
 }
 
 export type ApiApp = OpenAPIHono<AppEnv>;

@@ -15,6 +15,7 @@ import { authOpenApi } from "./modules/auth/auth-openapi.ts";
 import { buildAuthOptions } from "./modules/auth/auth-options.ts";
 import { createCatalogueCache } from "./modules/catalog/catalog.cache.ts";
 import { LiveCards } from "./modules/catalog/live-cards.ts";
+import { ProductAnswers } from "./modules/catalog/product-answers.ts";
 import { catalogueCachePrefill } from "./modules/catalog/products.service.ts";
 import { FeedMemory } from "./modules/feed/feed.memory.ts";
 import { createSessionCache } from "./modules/auth/session-cache.ts";
@@ -47,6 +48,12 @@ export interface BootstrapOptions {
    */
   publicCache?: Partial<PublicCacheOptions> | false;
 }
+
+/**
+ * Product pages held as bytes for the fast lane (decision 107): about 3 KB each (body, gzip, ETag),
+ * so at most ~15 MB; the catalogue cache holds up to 10,000 products.
+ */
+const MAX_PRODUCT_ANSWERS = 5_000;
 
 /** How often the catalogue cache checks whether a catalogue write emptied it (then it refills in the background). */
 const CATALOGUE_PREFILL_CHECK_MS = 1000;
@@ -82,11 +89,13 @@ export async function bootstrap(config: Config, logger: Logger, options: Bootstr
     const searchCards = catalogueCache ? new LiveCards(database.db, logger, config.searchCardCacheSize, "search") : undefined;
     if (catalogueCache) searchCards?.followCatalogue(catalogueCache);
     await searchCards?.start(database);
+    const productAnswers = catalogueCache ? new ProductAnswers(catalogueCache, MAX_PRODUCT_ANSWERS) : undefined;
+    await productAnswers?.start(database);
     const tasks = new PeriodicTasks(logger);
-    if (catalogueCache) tasks.every("catalogue cache prefill", CATALOGUE_PREFILL_CHECK_MS, catalogueCachePrefill(database.db, catalogueCache), { runAtStart: true });
+    if (catalogueCache) tasks.every("catalogue cache prefill", CATALOGUE_PREFILL_CHECK_MS, catalogueCachePrefill(database.db, catalogueCache, productAnswers), { runAtStart: true });
     const metrics = createMetrics(database);
     searchMemory?.registerMetrics(metrics.registry);
-    const deps: AppDeps = { config, database, logger, metrics, storage, auth, catalogueCache, feedMemory, searchMemory, searchCards, tasks };
+    const deps: AppDeps = { config, database, logger, metrics, storage, auth, catalogueCache, feedMemory, searchMemory, searchCards, productAnswers, tasks };
     const app = createApp(deps, {
       apiMiddleware: [sessionMiddleware(auth, database, sessions?.cache)],
       mounts: [
@@ -104,12 +113,13 @@ export async function bootstrap(config: Config, logger: Logger, options: Bootstr
     return {
       app,
       deps,
-      fastLane: { publicCache: publicCache?.cache, feedMemory, securityHeaders: createSecurityHeaders(config), metrics },
+      fastLane: { publicCache: publicCache?.cache, feedMemory, productAnswers, securityHeaders: createSecurityHeaders(config), metrics },
       async close() {
         await tasks.stop();
         await feedMemory?.close().catch(() => {});
         await searchMemory?.close().catch(() => {});
         await searchCards?.close().catch(() => {});
+        await productAnswers?.close().catch(() => {});
         await publicCache?.unlisten().catch(() => {});
         await catalogue?.unlisten().catch(() => {});
         await sessions?.unlisten().catch(() => {});

@@ -3,22 +3,23 @@ import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerRespo
 import { gzipSync } from "node:zlib";
 import { FeedQuerySchema } from "@reelmart/core/api/feed";
 import { carriesSessionCredentials } from "../modules/auth/session-middleware.ts";
+import type { ProductAnswer, ProductAnswers } from "../modules/catalog/product-answers.ts";
 import type { FeedMemory } from "../modules/feed/feed.memory.ts";
-import { feedPageJsonFromMemory } from "../modules/feed/feed.service.ts";
+import { feedPageBytesFromMemory } from "../modules/feed/feed.service.ts";
 import { type Metrics, PUBLIC_CACHE_ROUTE } from "./metrics.ts";
-import { GZIP_THRESHOLD, type PublicCache, cacheKey, cachedAnswer, isPublicUrl } from "./public-cache.ts";
+import { GZIP_THRESHOLD, type PublicCache, acceptsGzip, cacheKey, cachedAnswer, isPublicUrl, matchesEtag } from "./public-cache.ts";
 import type { SecurityHeaders } from "./security-headers.ts";
 
 // The fast lane (docs/decisions/111-fast-lane.md): anonymous GETs whose answer is already in memory
-// (a fresh public-cache entry, API JSON or a share page's HTML, or a feed page whose order and
-// cards are held) are written straight
-// to node's response, before the framework turns the request into a Request and runs its
+// (a product page held as bytes (decision 107), a fresh public-cache entry, API JSON or a share
+// page's HTML, or a feed page whose order and cards are held) are written straight to node's response, before the framework turns the request into a Request and runs its
 // middleware. Anything else, including every error, every stale entry and every signed-in request,
 // goes on to the app unchanged, so the lane can only answer what the app would answer the same.
 
 export interface FastLaneParts {
   publicCache?: PublicCache;
   feedMemory?: FeedMemory;
+  productAnswers?: ProductAnswers;
   /** The app's security headers, which its middleware would have set (docs/security.md). */
   securityHeaders: SecurityHeaders;
   /** Counts what the lane answers, as the app's metrics middleware would (one counter and one histogram update). */
@@ -27,28 +28,107 @@ export interface FastLaneParts {
 
 /** `next` wrapped so that what memory can answer at once never reaches it. */
 export function withFastLane(parts: FastLaneParts, next: RequestListener): RequestListener {
-  if (!parts.publicCache && !parts.feedMemory) return next;
+  if (!parts.publicCache && !parts.feedMemory && !parts.productAnswers) return next;
+  const lane: Lane = { ...parts, securityByPath: new WeakMap(), headers: laneHeaders(parts.securityHeaders) };
   return (request, response) => {
     const started = performance.now();
-    const route = answer(parts, request, response);
+    const route = answer(lane, request, response);
     if (route) parts.metrics?.recordRequest("GET", route, response.statusCode, (performance.now() - started) / 1000);
     else next(request, response);
   };
 }
 
+type Headers = Record<string, string>;
+
+/** The lane's parts, the security headers of each path's list as node's header object, and the headers of the lane's own answers. */
+type Lane = FastLaneParts & {
+  securityByPath: WeakMap<readonly [string, string][], Headers>;
+  headers: ReturnType<typeof laneHeaders>;
+};
+
+/** The security headers for `path` with lower-case names, as the app's middleware sets them. */
+function securityFor(securityHeaders: SecurityHeaders, path: string): Headers {
+  return Object.fromEntries(securityHeaders.headersFor(path).map(([name, value]) => [name.toLowerCase(), value]));
+}
+
+const VARY = "Accept-Encoding, Authorization, Cookie";
+
+/**
+ * The headers of each kind of answer the lane makes itself, one object per kind, reused: node's
+ * writeHead turns the object into the header block at once and keeps no reference to it, and
+ * building a dozen-field object per answer was ~12% of a product page's CPU in the lane (decision
+ * 107). Fields set to "" are filled per answer, before writeHead; the x-request-id is new each time.
+ */
+function laneHeaders(securityHeaders: SecurityHeaders) {
+  const kind = (path: string, fields: Headers): Headers => ({ ...fields, "x-request-id": "", ...securityFor(securityHeaders, path) });
+  // As cachedAnswer gives a public-cache entry's bytes: the product page is the same for every anonymous visitor.
+  const product = { "content-type": "application/json", etag: "", "cache-control": "public, no-cache", vary: VARY };
+  const feed = { "content-type": "application/json", "cache-control": "no-cache", vary: VARY };
+  return {
+    product: kind(PRODUCT_PREFIX, { ...product, "content-length": "" }),
+    productGzip: kind(PRODUCT_PREFIX, { ...product, "content-encoding": "gzip", "content-length": "" }),
+    productNotModified: kind(PRODUCT_PREFIX, product),
+    feed: kind(FEED_PATH, { ...feed, "content-length": "" }),
+    feedGzip: kind(FEED_PATH, { ...feed, "content-encoding": "gzip", "content-length": "" }),
+  };
+}
+
 /** What the app's outer middleware adds to every answer: a request id and the security headers. */
-function send(parts: FastLaneParts, response: ServerResponse, path: string, status: number, headers: OutgoingHttpHeaders, body: Uint8Array | null) {
-  const all: OutgoingHttpHeaders = { ...headers, "x-request-id": randomUUID() };
-  for (const [name, value] of parts.securityHeaders.headersFor(path)) all[name.toLowerCase()] = value;
-  response.writeHead(status, all);
+function send(lane: Lane, response: ServerResponse, path: string, status: number, headers: OutgoingHttpHeaders, body: Uint8Array | null) {
+  const list = lane.securityHeaders.headersFor(path);
+  let security = lane.securityByPath.get(list);
+  if (!security) lane.securityByPath.set(list, (security = securityFor(lane.securityHeaders, path)));
+  response.writeHead(status, { ...headers, "x-request-id": randomUUID(), ...security });
   response.end(body);
 }
 
+/** One of laneHeaders' objects, its per-answer fields already set, with a new request id. */
+function sendWith(response: ServerResponse, status: number, headers: Headers, body: Uint8Array | null) {
+  headers["x-request-id"] = randomUUID();
+  response.writeHead(status, headers);
+  response.end(body);
+}
+
+const FEED_PATH = "/api/feed";
+/** The route label of GET /api/products/{id}, as the app's metrics middleware records it. */
+const PRODUCT_ROUTE = "/api/products/:id";
+const PRODUCT_PREFIX = "/api/products/";
+const PRODUCT_PATH = /^\/api\/products\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/**
+ * A held product page (decision 107) with the headers the public cache middleware gives the same
+ * bytes (cachedAnswer): only without a query string, the one request its bytes answer exactly.
+ */
+function sendProductAnswer(lane: Lane, request: IncomingMessage, response: ServerResponse, held: ProductAnswer) {
+  if (matchesEtag(request.headers["if-none-match"], held.etag)) {
+    const headers = lane.headers.productNotModified;
+    headers.etag = held.etag;
+    return sendWith(response, 304, headers, null);
+  }
+  const gzip = held.body.byteLength >= GZIP_THRESHOLD && acceptsGzip(request.headers["accept-encoding"]);
+  const body = gzip ? lane.productAnswers!.gzip(held) : held.body;
+  const headers = gzip ? lane.headers.productGzip : lane.headers.product;
+  headers.etag = held.etag;
+  headers["content-length"] = String(body.byteLength);
+  sendWith(response, 200, headers, body);
+}
+
 /** The route label of what the lane answered, or null when the app must answer. */
-function answer(parts: FastLaneParts, request: IncomingMessage, response: ServerResponse): string | null {
+function answer(parts: Lane, request: IncomingMessage, response: ServerResponse): string | null {
   const target = request.url;
   if (request.method !== "GET" || !target) return null;
   if (carriesSessionCredentials(request.headers.authorization, request.headers.cookie)) return null;
+
+  // Before any URL parsing: a product path without a query is the whole request target.
+  const held = parts.productAnswers && PRODUCT_PATH.exec(target);
+  if (held) {
+    const answer = parts.productAnswers!.peek(held[1]!.toLowerCase());
+    if (answer) {
+      sendProductAnswer(parts, request, response, answer);
+      return PRODUCT_ROUTE;
+    }
+  }
+
   const url = new URL(target, "http://lane");
   const acceptEncoding = request.headers["accept-encoding"];
 
@@ -63,23 +143,17 @@ function answer(parts: FastLaneParts, request: IncomingMessage, response: Server
     }
   }
 
-  if (parts.feedMemory && url.pathname === "/api/feed") {
+  if (parts.feedMemory && url.pathname === FEED_PATH) {
     const query = FeedQuerySchema.safeParse(Object.fromEntries(url.searchParams));
     if (!query.success) return null;
-    const page = feedPageJsonFromMemory(parts.feedMemory, query.data);
+    const page = feedPageBytesFromMemory(parts.feedMemory, query.data);
     if (page === undefined) return null;
-    const body = Buffer.from(page);
-    const headers: Record<string, string> = {
-      "content-type": "application/json",
-      "cache-control": "no-cache",
-      vary: "Accept-Encoding, Authorization, Cookie",
-    };
-    const gzip = body.byteLength >= GZIP_THRESHOLD && /\bgzip\b/i.test(acceptEncoding ?? "");
-    const sent = gzip ? gzipSync(body) : body;
-    if (gzip) headers["content-encoding"] = "gzip";
-    headers["content-length"] = String(sent.byteLength);
-    send(parts, response, url.pathname, 200, headers, sent);
-    return "/api/feed";
+    const gzip = page.byteLength >= GZIP_THRESHOLD && acceptsGzip(acceptEncoding);
+    const body = gzip ? gzipSync(page) : page;
+    const headers = gzip ? parts.headers.feedGzip : parts.headers.feed;
+    headers["content-length"] = String(body.byteLength);
+    sendWith(response, 200, headers, body);
+    return FEED_PATH;
   }
   return null;
 }

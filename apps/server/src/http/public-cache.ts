@@ -93,8 +93,7 @@ export class PublicCache {
     if (generation !== this.currentGeneration || body.byteLength > this.options.maxBytes / 8) return undefined;
     const previous = this.entries.get(key);
     if (previous) this.remove(key, previous);
-    const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
-    const entry: Entry = { body, etag, contentType, storedAt: this.now(), generation };
+    const entry: Entry = { body, etag: etagOf(body), contentType, storedAt: this.now(), generation };
     this.entries.set(key, entry);
     this.bytes += body.byteLength;
     this.evict();
@@ -129,6 +128,11 @@ export class PublicCache {
       this.remove(key, entry);
     }
   }
+}
+
+/** The ETag of a shared answer: a hash of its bytes, so every instance gives equal answers the same tag. */
+export function etagOf(body: Uint8Array): string {
+  return `"${createHash("sha1").update(body).digest("base64url")}"`;
 }
 
 /** A cache that every instance clears when the database reports a public catalogue change. */
@@ -169,6 +173,16 @@ function isShareable(response: Response): boolean {
   return /^(?:application\/json|text\/html)\b/.test(response.headers.get("content-type") ?? "");
 }
 
+/** Whether an If-None-Match header names `etag` (weakly or not) or any. */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  return ifNoneMatch !== undefined && ifNoneMatch.split(/\s*,\s*/).some((tag) => tag === etag || tag === `W/${etag}` || tag === "*");
+}
+
+/** Whether an Accept-Encoding header takes gzip (as hono's compress middleware decides). */
+export function acceptsGzip(acceptEncoding: string | undefined): boolean {
+  return acceptEncoding !== undefined && /\bgzip\b/i.test(acceptEncoding);
+}
+
 /** A cached answer as status, headers and body; shared by the middleware and the fast lane (decision 111). */
 export function cachedAnswer(
   cache: PublicCache,
@@ -184,10 +198,8 @@ export function cachedAnswer(
     "cache-control": "public, no-cache",
     vary: "Accept-Encoding, Authorization, Cookie",
   };
-  if (request.ifNoneMatch?.split(/\s*,\s*/).some((tag) => tag === entry.etag || tag === `W/${entry.etag}` || tag === "*")) {
-    return { status: 304, headers, body: null };
-  }
-  if (entry.body.byteLength >= GZIP_THRESHOLD && /\bgzip\b/i.test(request.acceptEncoding ?? "")) {
+  if (matchesEtag(request.ifNoneMatch, entry.etag)) return { status: 304, headers, body: null };
+  if (entry.body.byteLength >= GZIP_THRESHOLD && acceptsGzip(request.acceptEncoding)) {
     const gzip = cache.gzip(key, entry);
     return { status: 200, headers: { ...headers, "content-encoding": "gzip", "content-length": String(gzip.byteLength) }, body: gzip };
   }

@@ -4,6 +4,7 @@ import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { DB } from "../../db/schema.ts";
 import type { CatalogueCache, CatalogueEntry } from "./catalog.cache.ts";
 import type { LiveCards } from "./live-cards.ts";
+import type { ProductAnswers } from "./product-answers.ts";
 import { type Keyset, afterKeyset, nextCursor } from "./catalog.cursor.ts";
 import { toProductDetail, toProductSummary } from "./catalog.mappers.ts";
 import { activeProducts } from "./catalog.scope.ts";
@@ -45,6 +46,8 @@ export interface CatalogueSource {
   cache?: CatalogueCache;
   /** Summaries held with live counters (decision 142); used only with `cache`, whose drops they follow. */
   cards?: LiveCards;
+  /** Product pages held as bytes for the fast lane (decision 107); getProduct offers what it computes. */
+  answers?: ProductAnswers;
 }
 
 /**
@@ -137,6 +140,7 @@ async function catalogueEntries(
  */
 export async function getProduct(source: CatalogueSource, id: string, marketplaceId?: string): Promise<ProductDetail | null> {
   const { db } = source;
+  const mark = source.answers?.mark;
   const { entries, cached } = await catalogueEntries(source, [id]);
   const key = id.toLowerCase();
   const entry = entries.get(key);
@@ -145,7 +149,10 @@ export async function getProduct(source: CatalogueSource, id: string, marketplac
   if (cached.has(key) && media.length) {
     media = withCounters(media, await db.selectFrom("product_media").select(COUNTER_COLUMNS).where("product_id", "=", entry.row.id).execute());
   }
-  return toProductDetail(entry.row, media, entry.parts);
+  const detail = toProductDetail(entry.row, media, entry.parts);
+  // The same for every viewer and marketplace filter that finds it, so any request may fill it.
+  if (mark) source.answers!.offer(detail, mark);
+  return detail;
 }
 
 /**
@@ -209,11 +216,18 @@ const PREFILL_BATCH = 200;
  * refused by the cache and read on the next tick. Without it every product's first read after a
  * start or a write pays the three queries of a miss, and under load those misses queue behind each
  * other on PGlite (product pages and the product-shell bench, docs/decisions/160-share-pages.md).
+ * With `answers`, every product it reads is also held as its page's bytes (decision 107).
  */
-export function catalogueCachePrefill(db: Kysely<DB>, cache: CatalogueCache): () => Promise<void> {
+export function catalogueCachePrefill(db: Kysely<DB>, cache: CatalogueCache, answers?: ProductAnswers): () => Promise<void> {
   let filledAllAt = -1;
   const load = async (ids: string[], generation: number) => {
-    for (const entry of await loadCatalogueEntries(db, ids)) cache.store(entry, generation);
+    const mark = answers?.mark;
+    for (const entry of await loadCatalogueEntries(db, ids)) {
+      cache.store(entry, generation);
+      // Read with its counters, so it is the page getProduct would answer: held for the fast lane
+      // (decision 107) at no query of its own.
+      if (mark) answers!.offer(toProductDetail(entry.row, entry.media, entry.parts), mark);
+    }
   };
   return async () => {
     if (cache.lastDropOfAll > filledAllAt) {

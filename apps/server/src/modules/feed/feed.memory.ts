@@ -253,16 +253,16 @@ export class FeedMemory {
   }
 
   /**
-   * The cards of `ids` as JSON (each what `JSON.stringify(card)` gives) when every one is held (the
-   * synchronous fast lane, decision 111); otherwise undefined.
+   * The cards of `ids` as JSON bytes (each what `JSON.stringify(card)` gives) when every one is held
+   * (the synchronous fast lane, decision 111); otherwise undefined.
    */
-  heldCardsJson(ids: string[]): string[] | undefined {
+  heldCardsBytes(ids: string[]): Buffer[] | undefined {
     this.syncCards();
-    const cards: string[] = [];
+    const cards: Buffer[] = [];
     for (const id of ids) {
       const card = this.cards.peek(id);
       if (!card) return undefined;
-      if (card.media.length) cards.push(this.cards.json(card));
+      if (card.media.length) cards.push(this.cards.bytes(card));
     }
     return cards;
   }

@@ -1,0 +1,190 @@
+import { type IncomingHttpHeaders, type RequestListener, type Server, createServer, request } from "node:http";
+import type { AddressInfo } from "node:net";
+import { getRequestListener } from "@hono/node-server";
+import type { ProductDetail } from "@reelmart/core/api/catalog";
+import type { FeedPage } from "@reelmart/core/api/feed";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMarketplace, createMedia, createProduct } from "../testing/fixtures.ts";
+import { type TestServer, startTestServer } from "../testing/test-server.ts";
+import { type TestUser, signUpUser } from "../testing/users.ts";
+import { withFastLane } from "./fast-lane.ts";
+
+// The fast lane (decisions 107, 111) must answer exactly what the app's route answers: the same
+// status, headers and bytes, over real sockets, for the feed and product pages, anonymous and
+// signed in. Two node servers share one app: one with the lane in front, one without.
+
+interface RawAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A GET whose headers and bytes are kept as sent (no decoding of gzip). */
+function get(base: string, path: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    request(`${base}${path}`, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
+    })
+      .on("error", reject)
+      .end();
+  });
+}
+
+/** Headers that differ per answer by design: its time, its request id, the connection's own. */
+const PER_ANSWER = ["date", "x-request-id", "connection", "keep-alive"];
+
+function comparable(answer: RawAnswer) {
+  const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !PER_ANSWER.includes(name)));
+  return { status: answer.status, headers, body: answer.body.toString("base64") };
+}
+
+async function listen(listener: RequestListener): Promise<{ server: Server; base: string }> {
+  const server = createServer(listener);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+describe("fast lane answers as the app's routes do", () => {
+  let server: TestServer;
+  let withLane: { server: Server; base: string };
+  let appOnly: { server: Server; base: string };
+  let user: TestUser;
+  let marketId: string;
+  const productIds: string[] = [];
+  /** Requests the lane passed on to the app. */
+  const reachedApp: string[] = [];
+
+  beforeAll(async () => {
+    // NODE_ENV=test leaves the caches (and so the lane) off; this file wants them on.
+    server = await startTestServer({ NODE_ENV: "development" });
+    const db = server.deps.database.db;
+    marketId = (await createMarketplace(db)).id;
+    for (let i = 0; i < 6; i++) {
+      const product = await createProduct(db, { marketplaceIds: [marketId] });
+      productIds.push(product.id);
+      await createMedia(db, product.id);
+    }
+    user = await signUpUser(server);
+    const app = getRequestListener(server.app.fetch);
+    appOnly = await listen(app);
+    withLane = await listen(
+      withFastLane(server.fastLane, (incoming, response) => {
+        reachedApp.push(incoming.url ?? "");
+        void app(incoming, response);
+      }),
+    );
+    const order = await server.deps.feedMemory!.whenBuilt();
+    await server.deps.feedMemory!.cardsFor(order!.idsFrom(0, order!.size));
+  });
+  afterAll(async () => {
+    for (const http of [withLane?.server, appOnly?.server]) await new Promise((resolve) => http?.close(resolve));
+    await server?.close();
+  });
+
+  /** The same request through both servers: the lane's answer, whether the lane answered it, and the app's. */
+  async function both(path: string, headers: Record<string, string> = {}) {
+    reachedApp.length = 0;
+    const lane = await get(withLane.base, path, headers);
+    const answeredByLane = reachedApp.length === 0;
+    const app = await get(appOnly.base, path, headers);
+    return { lane, app, answeredByLane };
+  }
+
+  it("answers a product page from memory with the route's headers and bytes", async () => {
+    const path = `/api/products/${productIds[0]}`;
+    // Held once the catalogue prefill or the route has read it.
+    await expect.poll(async () => (await both(path)).answeredByLane, { timeout: 5000 }).toBe(true);
+    for (const headers of [{}, { "accept-encoding": "gzip, deflate, br" }] as Record<string, string>[]) {
+      const { lane, app, answeredByLane } = await both(path, headers);
+      expect(answeredByLane).toBe(true);
+      expect(lane.status).toBe(200);
+      expect(comparable(lane)).toEqual(comparable(app));
+    }
+    const etag = (await get(appOnly.base, path)).headers.etag!;
+    const revalidated = await both(path, { "if-none-match": etag });
+    expect(revalidated.answeredByLane).toBe(true);
+    expect(revalidated.lane.status).toBe(304);
+    expect(comparable(revalidated.lane)).toEqual(comparable(revalidated.app));
+    // An id in capitals is the same product, and the app answers it the same.
+    const upper = await both(path.toUpperCase().replace("/API/PRODUCTS/", "/api/products/"));
+    expect(upper.answeredByLane).toBe(true);
+    expect(comparable(upper.lane)).toEqual(comparable(upper.app));
+  });
+
+  it("leaves signed-in product pages, queries, unknown ids and bad ids to the app", async () => {
+    const path = `/api/products/${productIds[1]}`;
+    await get(appOnly.base, path);
+    for (const [target, headers] of [
+      [path, { cookie: user.cookie }],
+      [path, { authorization: "Bearer nonsense" }],
+      [`${path}?marketplaceId=${marketId}`, {}],
+      [`/api/products/00000000-0000-4000-8000-000000000000`, {}],
+      [`/api/products/not-a-uuid`, {}],
+    ] as const) {
+      const { lane, app, answeredByLane } = await both(target, headers);
+      expect(answeredByLane).toBe(false);
+      expect(comparable(lane)).toEqual(comparable(app));
+    }
+  });
+
+  it("answers feed pages with the route's bytes; only its caching headers differ, as decision 111 chose", async () => {
+    for (const [seed, headers] of [["parity", {}], ["parity-gzip", { "accept-encoding": "gzip" }]] as const) {
+      const path = `/api/feed?marketplaceId=${marketId}&seed=${seed}&limit=4`;
+      const { lane, app, answeredByLane } = await both(path, headers);
+      expect(answeredByLane).toBe(true);
+      const { etag, "cache-control": appCacheControl, ...appRest } = comparable(app).headers;
+      // The app's answer goes through the public cache (a seeded page may be asked for again); the
+      // lane's carries live counters and is not stored, so it says no-cache and has no ETag.
+      expect(etag).toMatch(/^"/);
+      expect(appCacheControl).toBe("public, no-cache");
+      const { "cache-control": laneCacheControl, ...laneRest } = comparable(lane).headers;
+      expect(laneCacheControl).toBe("no-cache");
+      expect({ ...comparable(lane), headers: laneRest }).toEqual({ ...comparable(app), headers: appRest });
+      // Once the app has stored the page, the lane serves that entry, headers and all.
+      const again = await both(path, headers);
+      expect(again.answeredByLane).toBe(true);
+      expect(comparable(again.lane)).toEqual(comparable(again.app));
+    }
+    const page = JSON.parse((await get(withLane.base, `/api/feed?marketplaceId=${marketId}&seed=parity-items&limit=4`)).body.toString("utf8")) as FeedPage;
+    expect(page.items).toHaveLength(4);
+  });
+
+  it("leaves signed-in feed pages to the app, which answers them with the same items", async () => {
+    const path = `/api/feed?marketplaceId=${marketId}&seed=signed-in&limit=4`;
+    const { lane, app, answeredByLane } = await both(path, { cookie: user.cookie });
+    expect(answeredByLane).toBe(false);
+    expect(comparable(lane)).toEqual(comparable(app));
+    const anonymous = JSON.parse((await get(withLane.base, path)).body.toString("utf8")) as FeedPage;
+    expect(JSON.parse(lane.body.toString("utf8"))).toEqual(anonymous);
+  });
+
+  it("keeps a held product page's counters live: a like drops it, and the route answers and holds it again with the new count", async () => {
+    const path = `/api/products/${productIds[2]}`;
+    const before = JSON.parse((await get(appOnly.base, path)).body.toString("utf8")) as ProductDetail;
+    await expect.poll(async () => (await both(path)).answeredByLane, { timeout: 5000 }).toBe(true);
+    const media = before.media[0]!;
+    expect((await server.request(`/api/media/${media.id}/like`, { method: "PUT", headers: user.headers })).status).toBe(200);
+    const likeCount = async () => (JSON.parse((await get(withLane.base, path)).body.toString("utf8")) as ProductDetail).media[0]!.likeCount;
+    await expect.poll(likeCount, { timeout: 5000 }).toBe(media.likeCount + 1);
+    await expect.poll(async () => (await both(path)).answeredByLane, { timeout: 5000 }).toBe(true);
+    const { lane, app } = await both(path);
+    expect(comparable(lane)).toEqual(comparable(app));
+  });
+
+  it("drops a held product page with a catalogue write to that product", async () => {
+    const path = `/api/products/${productIds[3]}`;
+    await get(appOnly.base, path);
+    await expect.poll(async () => (await both(path)).answeredByLane, { timeout: 5000 }).toBe(true);
+    await sql`update products set title = ${"Renamed in the lane test"} where id = ${productIds[3]}`.execute(server.deps.database.db);
+    const title = async () => (JSON.parse((await get(withLane.base, path)).body.toString("utf8")) as ProductDetail).title;
+    await expect.poll(title, { timeout: 5000 }).toBe("Renamed in the lane test");
+    const { lane, app } = await both(path);
+    expect(comparable(lane)).toEqual(comparable(app));
+    // A product no longer active is not answered from memory.
+    await sql`update products set status = 'archived' where id = ${productIds[3]}`.execute(server.deps.database.db);
+    await expect.poll(async () => (await get(withLane.base, path)).status, { timeout: 5000 }).toBe(404);
+  });
+});
