@@ -19,6 +19,7 @@ import * as m0082 from "./migrations/0082_analytics_media_by_product.ts";
 import * as m0100 from "./migrations/0100_catalogue_product_notify.ts";
 import * as m0101 from "./migrations/0101_viewer_sessions_notify.ts";
 import * as m0102 from "./migrations/0102_search_index_notify.ts";
+import * as m0103 from "./migrations/0103_search_notify_linear.ts";
 
 // Listed statically (not read from a folder) so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   "0100_catalogue_product_notify": m0100,
   "0101_viewer_sessions_notify": m0101,
   "0102_search_index_notify": m0102,
+  "0103_search_notify_linear": m0103,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
