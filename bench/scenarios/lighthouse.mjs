@@ -10,6 +10,8 @@
 //     (a web build of your own, one run per page, every full Lighthouse report kept for inspection)
 //   LH_DATA_DIR=/tmp/lh-data ...                   keeps the seeded demo store (and its encoded videos)
 //     in that directory, so a second run (another build, for before/after) does not encode them again
+//   BENCH_SERVER_ENTRY=apps/server/dist-base/main.js ...   another server bundle (a baseline's: the
+//     server renders the product pages' HTML, so a before/after pairs each web build with its server)
 //
 // The audits start once the demo videos are encoded: before that the feed has no cards, / shows only
 // its splash, and the encoding takes the CPU.
@@ -47,7 +49,7 @@ function freePort() {
 /** The built server on the demo catalogue (seeded on first start), serving the web build in `staticDir`. */
 async function startDemoServer(root, staticDir, dataDir) {
   const port = await freePort();
-  const child = spawn(process.execPath, ["apps/server/dist/main.js"], {
+  const child = spawn(process.execPath, [process.env.BENCH_SERVER_ENTRY ?? "apps/server/dist/main.js"], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, STATIC_DIR: staticDir, LOG_LEVEL: "warn" },
     stdio: ["ignore", "inherit", "inherit"],
