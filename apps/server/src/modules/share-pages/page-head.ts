@@ -18,11 +18,36 @@ export interface PageHead {
   /** "noindex" on not-found answers. */
   robots?: string;
   /**
-   * The picture the page's first screen shows (its LCP element), preloaded with the document so it
-   * does not wait for the app's entry, its data request and its render (decision 094).
+   * The picture the page's first screen shows (its LCP element): preloaded with the document
+   * (decision 094) and painted from the HTML where the app will show it (decision 162).
    */
-  preloadImage?: string | null;
+  firstPicture?: FirstPicture | null;
 }
+
+/**
+ * A product page's first picture and the box the app shows it in, below its 56 px page header at
+ * the column's full width: the profile's 3:1 cover (ProductHeader) or the landing page's square
+ * gallery image (ProductLandingPage).
+ */
+export interface FirstPicture {
+  url: string;
+  shape: "cover" | "square";
+}
+
+/**
+ * The static copy of the first picture (decision 162), in the app's box for it: the phone-width
+ * column (480 px, 478 px inside the column's 1 px border from 768 px, as RootLayout), 56 px down
+ * (PageHeader's h-14), 3:1 or square, object-fit cover on the pictures' neutral-800. Fixed above the
+ * app and below the splash (z-index 100), like the feed's boot poster (decision 094); the page removes
+ * it once its own picture has loaded (web: shared/product/boot-picture.ts). e2e/product-first-paint
+ * checks at phone and laptop sizes that the two boxes are the same.
+ */
+const FIRST_PICTURE_STYLE = `<style>
+      #boot-picture { position: fixed; top: 56px; left: 0; right: 0; z-index: 99; width: 100%; max-width: 480px; margin: 0 auto; object-fit: cover; background: #262626; pointer-events: none; }
+      #boot-picture.cover { aspect-ratio: 3 / 1; }
+      #boot-picture.square { aspect-ratio: 1 / 1; }
+      @media (min-width: 768px) { #boot-picture { max-width: 478px; } }
+    </style>`;
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
@@ -49,7 +74,7 @@ export function renderHead(head: PageHead): string {
   const lines = [`<title>${escapeHtml(head.title)}</title>`, `<meta name="description" content="${escapeHtml(head.description)}" />`];
   if (head.robots) lines.push(`<meta name="robots" content="${escapeHtml(head.robots)}" />`);
   if (head.canonical) lines.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}" />`);
-  if (head.preloadImage) lines.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(head.preloadImage)}" />`);
+  if (head.firstPicture) lines.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(head.firstPicture.url)}" />`, FIRST_PICTURE_STYLE);
   for (const link of head.links ?? []) lines.push(`<link rel="${escapeHtml(link.rel)}" type="${escapeHtml(link.type)}" href="${escapeHtml(link.href)}" />`);
   for (const [property, content] of head.openGraph) lines.push(`<meta property="${escapeHtml(property)}" content="${escapeHtml(content)}" />`);
   for (const [name, content] of head.twitter) lines.push(`<meta name="${escapeHtml(name)}" content="${escapeHtml(content)}" />`);
@@ -57,24 +82,35 @@ export function renderHead(head: PageHead): string {
   return lines.join("\n    ");
 }
 
+/** The first picture's static copy: decorative (the app's own picture is what assistive technology reads) and inert. */
+function renderFirstPicture(picture: FirstPicture): string {
+  return `\n    <img id="boot-picture" class="${picture.shape}" src="${escapeHtml(picture.url)}" alt="" aria-hidden="true" fetchpriority="high" />`;
+}
+
 /**
- * The built index.html cut once around its <title> (its static description is dropped): a page is
- * the two halves around its own head tags, so the scripts, styles and splash are byte for byte the
- * ones every other URL gets.
+ * The built index.html cut around its <title> (its static description is dropped) and after its
+ * <body> tag: a page is the pieces around its own head tags and, on product pages, the first
+ * picture's static copy, so the scripts, styles, splash and root are byte for byte the ones every
+ * other URL gets.
  */
 export class ShellTemplate {
-  private readonly before: string;
-  private readonly after: string;
+  private readonly beforeHead: string;
+  private readonly headToBody: string;
+  private readonly afterBody: string;
 
   constructor(readonly indexHtml: string) {
     const html = indexHtml.replace(/\s*<meta name="description"[^>]*>/i, "");
     const title = /<title>[^<]*<\/title>/i.exec(html);
     const at = title ? title.index : html.search(/<\/head>/i);
-    this.before = html.slice(0, at);
-    this.after = html.slice(title ? at + title[0].length : at);
+    const rest = html.slice(title ? at + title[0].length : at);
+    const body = /<body[^>]*>/i.exec(rest);
+    const bodyEnd = body ? body.index + body[0].length : rest.length;
+    this.beforeHead = html.slice(0, at);
+    this.headToBody = rest.slice(0, bodyEnd);
+    this.afterBody = rest.slice(bodyEnd);
   }
 
   render(head: PageHead): string {
-    return this.before + renderHead(head) + this.after;
+    return this.beforeHead + renderHead(head) + this.headToBody + (head.firstPicture ? renderFirstPicture(head.firstPicture) : "") + this.afterBody;
   }
 }

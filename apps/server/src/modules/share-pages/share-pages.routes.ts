@@ -8,7 +8,7 @@ import { errorResponse, jsonResponse } from "../../http/routes.ts";
 import type { AppEnv } from "../../http/viewer.ts";
 import { notFound } from "../../shared/errors.ts";
 import { getProduct } from "../catalog/products.service.ts";
-import type { PageHead, ShellTemplate } from "./page-head.ts";
+import type { FirstPicture, PageHead, ShellTemplate } from "./page-head.ts";
 import { type Site, brandHead, homeHead, notFoundHead, productHead, watchHead } from "./page-meta.ts";
 import { StoreName, brandForPage, productForPage, readyVideoOf, videoForPage } from "./share-pages.service.ts";
 import { parseSitemapFileName, robotsTxt, sitemapFiles, sitemapIndexXml, sitemapUrls, urlsetXml } from "./sitemap.ts";
@@ -86,18 +86,19 @@ export function mountSharePages(app: Hono<AppEnv>, { config, database, catalogue
     c.header("Cache-Control", "no-cache");
     return c.html(shell.render(head), status);
   };
-  // Each product page preloads the picture its first screen shows: the landing and purchase pages'
-  // gallery starts with the first image, the profile's header is the cover.
-  const product = (firstPicture: (product: ProductSummary) => string | null) => async (c: Context<AppEnv>) => {
+  // Each product page preloads and paints the picture its first screen shows (decisions 094, 162):
+  // the landing and purchase pages' gallery starts with the first image, the profile's header is the cover.
+  const product = (pictureOf: (product: ProductSummary) => string | null, shape: FirstPicture["shape"]) => async (c: Context<AppEnv>) => {
     const [found, where] = await Promise.all([productForPage(source, c.req.param("id") ?? ""), site()]);
     if (!found) return page(c, notFoundHead(where), 404);
-    return page(c, { ...productHead(where, found, readyVideoOf(found, c.req.query("media"))), preloadImage: firstPicture(found) });
+    const url = pictureOf(found);
+    return page(c, { ...productHead(where, found, readyVideoOf(found, c.req.query("media"))), firstPicture: url ? { url, shape } : null });
   };
 
   app.get("/", async (c) => page(c, homeHead(await site())));
-  app.get("/product/:id", product(firstGalleryImageUrl));
-  app.get("/purchase/:id", product(firstGalleryImageUrl));
-  app.get("/product-profile/:id", product(coverImageUrl));
+  app.get("/product/:id", product(firstGalleryImageUrl, "square"));
+  app.get("/purchase/:id", product(firstGalleryImageUrl, "square"));
+  app.get("/product-profile/:id", product(coverImageUrl, "cover"));
   app.get("/brand-shop/:id", async (c) => {
     const [brand, where] = await Promise.all([brandForPage(database.db, c.req.param("id")), site()]);
     return brand ? page(c, brandHead(where, brand)) : page(c, notFoundHead(where), 404);

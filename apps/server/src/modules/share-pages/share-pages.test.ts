@@ -73,8 +73,13 @@ function jsonLd(html: string): Record<string, any>[] {
   return [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((match) => JSON.parse(match[1]!));
 }
 
-/** Everything outside <head>: scripts, splash and root must be the shell's own. */
-const body = (html: string) => html.slice(html.indexOf("</head>"));
+/** Everything outside <head> but the first picture's static copy: scripts, splash and root must be the shell's own. */
+const body = (html: string) => html.slice(html.indexOf("</head>")).replace(/\n\s*<img id="boot-picture"[^>]*>/, "");
+/** The first picture's static copy (decision 162): its class (the box's shape) and its URL, decoded. */
+function firstPicture(html: string): { shape: string; url: string } | undefined {
+  const found = /<img id="boot-picture" class="([^"]*)" src="([^"]*)" alt="" aria-hidden="true" fetchpriority="high" \/>/.exec(html);
+  return found ? { shape: found[1]!, url: decode(found[2]!) } : undefined;
+}
 const scripts = (html: string) => [...html.matchAll(/<script(?! type="application\/ld\+json")[^>]*>/g)].map((match) => match[0]);
 
 async function validate(items: Record<string, any>[]) {
@@ -138,16 +143,43 @@ describe("product pages in the first HTML", () => {
     }
   });
 
-  it("preload the picture each page's first screen shows, as the app picks it from the product it reads", async () => {
+  it("preload and paint the picture each page's first screen shows, as the app picks it from the product it reads", async () => {
     const { product } = await catalogue();
     await createMedia(db, product.id, { type: "image" });
     await createMedia(db, product.id, { type: "image", is_cover: true });
     const detail = (await (await fetch(`${base}/api/products/${product.id}`)).json()) as ProductDetail;
     const preload = (html: string) => /<link rel="preload" as="image" fetchpriority="high" href="([^"]*)" \/>/.exec(html)?.[1];
     expect(coverImageUrl(detail)).not.toBe(firstGalleryImageUrl(detail));
-    for (const route of [`/product/${product.id}`, `/purchase/${product.id}`]) expect(preload((await fetchPage(route)).html), route).toBe(firstGalleryImageUrl(detail));
-    expect(preload((await fetchPage(`/product-profile/${product.id}`)).html)).toBe(coverImageUrl(detail));
-    expect(preload((await fetchPage("/cart")).html)).toBeUndefined();
+    for (const route of [`/product/${product.id}`, `/purchase/${product.id}`]) {
+      const { html } = await fetchPage(route);
+      expect(preload(html), route).toBe(firstGalleryImageUrl(detail));
+      expect(firstPicture(html), route).toEqual({ shape: "square", url: firstGalleryImageUrl(detail) });
+    }
+    const profile = (await fetchPage(`/product-profile/${product.id}`)).html;
+    expect(preload(profile)).toBe(coverImageUrl(detail));
+    expect(firstPicture(profile)).toEqual({ shape: "cover", url: coverImageUrl(detail) });
+    // The static copy sits first in the body, before the root the app renders into, and its box's rules come with it.
+    expect(profile.indexOf('<img id="boot-picture"')).toBeGreaterThan(profile.indexOf("<body>"));
+    expect(profile.indexOf('<img id="boot-picture"')).toBeLessThan(profile.indexOf('<div id="root">'));
+    expect(profile).toContain("#boot-picture.cover { aspect-ratio: 3 / 1; }");
+    const cart = (await fetchPage("/cart")).html;
+    expect(preload(cart)).toBeUndefined();
+    expect(firstPicture(cart)).toBeUndefined();
+  });
+
+  it("escape the first picture's URL, and paint nothing for a product without a picture", async () => {
+    // Media URLs come from uploads and admin input: one meant to leave the attribute and open a script.
+    const hostileUrl = `/media/images/a"><script>alert("x")</script>.webp`;
+    const pictured = await createProduct(db, { thumbnail_url: hostileUrl });
+    const { html } = await fetchPage(`/product/${pictured.id}`);
+    expect(firstPicture(html)).toEqual({ shape: "square", url: hostileUrl });
+    expect(html).not.toContain("<script>alert");
+
+    const bare = await createProduct(db, { thumbnail_url: null });
+    const page = await fetchPage(`/product-profile/${bare.id}`);
+    expect(page.status).toBe(200);
+    expect(firstPicture(page.html)).toBeUndefined();
+    expect(page.html).not.toContain("#boot-picture");
   });
 
   it("with ?media= naming a ready video: og:video with its type and size, the video's page as canonical", async () => {
@@ -234,6 +266,7 @@ describe("the watch page /v/{mediaId}", () => {
       const { status, html } = await fetchPage(route);
       expect(status, route).toBe(404);
       expect(html, route).toContain('<div id="root"></div>');
+      expect(firstPicture(html), route).toBeUndefined();
       expect(meta(html, "robots"), route).toEqual(["noindex"]);
       expect(jsonLd(html), route).toEqual([]);
     }

@@ -7,6 +7,7 @@ import { useAddToCart } from "../../shared/cart/use-cart.ts";
 import { NotFoundWithBack, PageHeader } from "../../shared/ui/page-header.tsx";
 import { ABOUT_FALLBACK } from "../../shared/product/product-header.tsx";
 import { ProductImage } from "../../shared/product/product-image.tsx";
+import { bootPictureShown, removeBootPictureAfterPaint, useBootPictureUntilShown } from "../../shared/product/boot-picture.ts";
 import { useProduct } from "../../shared/product/api/get-product.ts";
 import { Spinner } from "../../shared/ui/spinner.tsx";
 import { Price } from "../../shared/product/price.tsx";
@@ -34,7 +35,19 @@ interface LandingState {
 export function ProductLandingPage() {
   const { id = "" } = useParams();
   const product = useProduct(id);
-  if (product.isPending && product.fetchStatus !== "idle") return <Spinner label="Loading product details..." className="h-full" />;
+  const loading = product.isPending && product.fetchStatus !== "idle";
+  useBootPictureUntilShown(loading || product.data !== undefined);
+  if (loading) {
+    // The server's copy of the first picture covers the gallery's box (decision 162): the spinner goes below it.
+    return bootPictureShown() ? (
+      <div className="flex h-full flex-col">
+        <div aria-hidden="true" className="mt-14 aspect-square w-full shrink-0" />
+        <Spinner label="Loading product details..." className="min-h-0 flex-1" />
+      </div>
+    ) : (
+      <Spinner label="Loading product details..." className="h-full" />
+    );
+  }
   if (!product.data) {
     return <NotFoundWithBack title="Product not found" />;
   }
@@ -62,7 +75,7 @@ function Landing({ product }: { product: ProductDetail }) {
   const offerList = offers(product.specifications);
   const specs = specificationRows(product.specifications);
   const images = product.media.filter((media) => media.type === "image");
-  // The first entry is firstGalleryImageUrl's: the page HTML preloads it (decision 094).
+  // The first entry is firstGalleryImageUrl's: the page HTML preloads it (decision 094) and paints a copy in its box (decision 162).
   const gallery = images.length ? images.map((image) => ({ id: image.id, url: image.url })) : [{ id: "thumbnail", url: product.thumbnailUrl }];
   const needsChoice = (sizes.length > 0 && !size && product.variants.some((item) => item.size)) || (colors.length > 0 && !color && product.variants.some((item) => item.color));
   // A complete choice with no matching variant is a combination the shop does not sell.
@@ -92,7 +105,13 @@ function Landing({ product }: { product: ProductDetail }) {
       >
         {gallery.map((image, index) => (
           <li key={image.id} className="w-full shrink-0 snap-center">
-            <ProductImage src={image.url} alt={`${product.title}, image ${index + 1} of ${gallery.length}`} eager={index === 0} className="aspect-square w-full" />
+            <ProductImage
+              src={image.url}
+              alt={`${product.title}, image ${index + 1} of ${gallery.length}`}
+              eager={index === 0}
+              onSettled={index === 0 ? removeBootPictureAfterPaint : undefined}
+              className="aspect-square w-full"
+            />
           </li>
         ))}
       </ul>

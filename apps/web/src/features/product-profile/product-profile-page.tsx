@@ -18,12 +18,15 @@ import { SimilarProducts } from "./similar-products.tsx";
 import { SubmitVideo } from "./submit-video.tsx";
 import { VideoGrid } from "./video-grid.tsx";
 import { Button } from "../../shared/ui/button.tsx";
+import { useBootPictureUntilShown } from "../../shared/product/boot-picture.ts";
 
 export function ProductProfilePage() {
   const { id = "" } = useParams();
   const product = useProduct(id);
+  const loading = product.isPending && product.fetchStatus !== "idle";
+  useBootPictureUntilShown(loading || product.data !== undefined);
 
-  if (product.isPending && product.fetchStatus !== "idle") {
+  if (loading) {
     return (
       <div className="flex h-full flex-col items-center justify-center gap-3" role="status">
         <Spinner label="Loading product details..." />

@@ -3,6 +3,7 @@ import { coverImageUrl } from "@reelmart/core/product-images";
 import { BadgeCheck, ExternalLink, ShoppingCart, Star, Zap } from "lucide-react";
 import { Link } from "react-router";
 import { useAddToCart } from "../cart/use-cart.ts";
+import { removeBootPictureAfterPaint } from "./boot-picture.ts";
 import { ProductImage } from "./product-image.tsx";
 import { Button } from "../ui/button.tsx";
 
@@ -26,7 +27,8 @@ export function ProductHeader({ product, showLandingLink = true, onReviews, from
   const labelled = "group flex w-20 flex-col items-center gap-1.5 text-xs font-medium text-neutral-300 focus-visible:outline-none";
   return (
     <section aria-labelledby="product-title">
-      <ProductImage src={coverImageUrl(product)} alt="" eager className="aspect-[3/1] w-full" />
+      {/* The product profile's first picture: the server painted a copy of it here (decision 162). */}
+      <ProductImage src={coverImageUrl(product)} alt="" eager onSettled={removeBootPictureAfterPaint} className="aspect-[3/1] w-full" />
       <div className="-mt-8 flex items-end gap-3 px-4">
         <ProductImage
           src={product.thumbnailUrl}

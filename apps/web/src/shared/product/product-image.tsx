@@ -1,5 +1,5 @@
 import { ImageOff } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 
 interface ProductImageProps {
   src: string | null | undefined;
@@ -7,13 +7,19 @@ interface ProductImageProps {
   className?: string;
   /** Above-the-fold images load eagerly; the rest wait until they scroll near. */
   eager?: boolean;
+  /** Called once the picture shows what it will show: loaded, or the fallback in place. */
+  onSettled?: () => void;
 }
 
 /** A product picture that falls back to '/placeholder.svg' once, then to an icon (001 §2). */
-export function ProductImage({ src, alt, className = "", eager = false }: ProductImageProps) {
+export function ProductImage({ src, alt, className = "", eager = false, onSettled }: ProductImageProps) {
   const [failed, setFailed] = useState<string | null>(null);
   const current = failed === src ? "/placeholder.svg" : src;
-  if (!current || failed === "/placeholder.svg") {
+  const fallenBack = !current || failed === "/placeholder.svg";
+  useEffect(() => {
+    if (fallenBack) onSettled?.();
+  }, [fallenBack, onSettled]);
+  if (fallenBack) {
     // A decorative picture (alt "") stays decorative: an unnamed role="img" is an axe violation.
     const name = alt ? { role: "img", "aria-label": alt } : { "aria-hidden": true };
     return (
@@ -28,6 +34,7 @@ export function ProductImage({ src, alt, className = "", eager = false }: Produc
       alt={alt}
       loading={eager ? "eager" : "lazy"}
       decoding="async"
+      onLoad={onSettled}
       onError={() => setFailed(current === src ? (src ?? null) : "/placeholder.svg")}
       className={`bg-neutral-800 object-cover ${className}`}
     />
