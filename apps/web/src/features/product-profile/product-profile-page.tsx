@@ -1,7 +1,7 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import type { ProductDetail } from "@reelmart/core/api/catalog";
 import { Bookmark, Share2 } from "lucide-react";
-import { useMemo, useRef, useState } from "react";
+import { Suspense, lazy, useMemo, useRef, useState } from "react";
 import { useLocation, useParams, useSearchParams } from "react-router";
 import { toast } from "../../shared/ui/toast.ts";
 import { NotFoundWithBack, PageHeader } from "../../shared/ui/page-header.tsx";
@@ -13,12 +13,15 @@ import { useSession } from "../../shared/session/use-session.ts";
 import { Spinner } from "../../shared/ui/spinner.tsx";
 import { ImageGallery } from "./image-gallery.tsx";
 import { type MediaTab, availableTabs, groupMedia, initialTab, resolveTab } from "./media-tab-rules.ts";
-import { ReviewsTab } from "./reviews-tab.tsx";
 import { SimilarProducts } from "./similar-products.tsx";
 import { SubmitVideo } from "./submit-video.tsx";
 import { VideoGrid } from "./video-grid.tsx";
 import { Button } from "../../shared/ui/button.tsx";
 import { useBootPictureUntilShown } from "../../shared/product/boot-picture.ts";
+
+// The reviews tab (with the reviews API's schemas) loads when it is first shown: most visits open on
+// the videos (decision 162).
+const ReviewsTab = lazy(async () => ({ default: (await import("./reviews-tab.tsx")).ReviewsTab }));
 
 export function ProductProfilePage() {
   const { id = "" } = useParams();
@@ -115,7 +118,9 @@ function ProductProfile({ product }: { product: ProductDetail }) {
               <ImageGallery images={groups.images} productTitle={product.title} />
             </Tabs.Content>
             <Tabs.Content value="reviews" className="px-2">
-              <ReviewsTab productId={product.id} />
+              <Suspense fallback={<Spinner label="Loading reviews" className="py-10" />}>
+                <ReviewsTab productId={product.id} />
+              </Suspense>
             </Tabs.Content>
           </div>
         </Tabs.Root>

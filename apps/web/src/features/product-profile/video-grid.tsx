@@ -1,13 +1,17 @@
 import type { Media, ProductDetail } from "@reelmart/core/api/catalog";
 import { formatCount } from "@reelmart/core/format";
 import { Pencil, Play, Plus, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { Suspense, lazy, useState } from "react";
 import { Link } from "react-router";
 import { ProductImage } from "../../shared/product/product-image.tsx";
 import { EmptyState } from "../../shared/ui/empty-state.tsx";
-import { FullscreenVideoModal } from "../../shared/video/fullscreen-video-modal.tsx";
-import { VideoDeleteDialog, VideoEditDialog } from "./video-edit-dialogs.tsx";
 import { Button } from "../../shared/ui/button.tsx";
+
+// Opened by a tap, not part of the page's first screen: the player and the admins' dialogs (with
+// the discovery API's schemas) load when first opened (decision 162).
+const FullscreenVideoModal = lazy(async () => ({ default: (await import("../../shared/video/fullscreen-video-modal.tsx")).FullscreenVideoModal }));
+const VideoEditDialog = lazy(async () => ({ default: (await import("./video-edit-dialogs.tsx")).VideoEditDialog }));
+const VideoDeleteDialog = lazy(async () => ({ default: (await import("./video-edit-dialogs.tsx")).VideoDeleteDialog }));
 
 interface VideoGridProps {
   product: ProductDetail;
@@ -90,9 +94,11 @@ export function VideoGrid({ product, videos, category, editable }: VideoGridProp
           );
         })}
       </ul>
-      {playing !== null ? <FullscreenVideoModal videos={videos} startIndex={playing} product={product} onClose={() => setPlaying(null)} /> : null}
-      {editing ? <VideoEditDialog productId={product.id} video={editing} onClose={() => setEditing(null)} /> : null}
-      {deleting ? <VideoDeleteDialog productId={product.id} video={deleting} onClose={() => setDeleting(null)} /> : null}
+      <Suspense fallback={null}>
+        {playing !== null ? <FullscreenVideoModal videos={videos} startIndex={playing} product={product} onClose={() => setPlaying(null)} /> : null}
+        {editing ? <VideoEditDialog productId={product.id} video={editing} onClose={() => setEditing(null)} /> : null}
+        {deleting ? <VideoDeleteDialog productId={product.id} video={deleting} onClose={() => setDeleting(null)} /> : null}
+      </Suspense>
     </>
   );
 }
