@@ -294,8 +294,16 @@ export class SearchSnapshot {
     order.forEach(({ position }, step) => {
       const previous = this.nextStamp - 1;
       const current = this.nextRound();
+      const lists = byPosition[position]!;
+      const postingsHere = order[step]!.size;
+      // Few products left and many postings: look each product up in the lists instead of reading them.
+      if (step > 0 && count * lists.length * Math.log2(postingsHere + 1) < postingsHere) {
+        count = this.keepMatching(count, lists, current);
+        this.addRound(count);
+        return;
+      }
       count = 0;
-      for (const { postings, cost: matchCost } of byPosition[position]!) {
+      for (const { postings, cost: matchCost } of lists) {
         for (let i = 0; i < postings.length; i++) {
           const entry = postings[i]!;
           const slots = (entry >> 3) * WORK_SLOTS;
@@ -313,17 +321,60 @@ export class SearchSnapshot {
           if (field === FIELD_CATEGORY) work[slots + W_SUMS]! |= CATEGORY_HIT;
         }
       }
-      // The round's best match per product: the worst field over rounds, the typos and inexact kinds summed.
-      for (let i = 0; i < count; i++) {
-        const slots = matched[i]! * WORK_SLOTS;
-        const value = work[slots + W_ROUND]!;
-        const sums = work[slots + W_SUMS]!;
-        const field = Math.max((sums & SUMS_MASK) >> FIELD_SHIFT, Math.floor(value / 100));
-        const rest = (sums & ((1 << FIELD_SHIFT) - 1)) + (Math.floor((value % 100) / 10) << TYPOS_SHIFT) + (value % 10);
-        work[slots + W_SUMS] = (sums & ~SUMS_MASK) | (field << FIELD_SHIFT) | rest;
-      }
+      this.addRound(count);
     });
     return this.facetsAndPage(count, titleKey, input, offset);
+  }
+
+  /**
+   * A later round by lookup: of the first `count` products of `matched` (those every earlier round
+   * kept), those with a posting in `lists`, found by binary search, with the round's best match and
+   * hit flags, compacted in place; how many are kept.
+   */
+  private keepMatching(count: number, lists: { postings: Int32Array; cost: number }[], current: number): number {
+    const { work, matched } = this;
+    let kept = 0;
+    for (let i = 0; i < count; i++) {
+      const doc = matched[i]!;
+      let best = -1;
+      let hits = 0;
+      for (const { postings, cost: matchCost } of lists) {
+        let low = 0;
+        let high = postings.length;
+        while (low < high) {
+          const mid = (low + high) >>> 1;
+          if (postings[mid]! >> 3 < doc) low = mid + 1;
+          else high = mid;
+        }
+        for (let at = low; at < postings.length && postings[at]! >> 3 === doc; at++) {
+          const field = postings[at]! & 7;
+          const value = field * 100 + matchCost;
+          if (best === -1 || value < best) best = value;
+          if (field === FIELD_BRAND) hits |= BRAND_HIT;
+          if (field === FIELD_CATEGORY) hits |= CATEGORY_HIT;
+        }
+      }
+      if (best === -1) continue;
+      const slots = doc * WORK_SLOTS;
+      work[slots + W_STAMP] = current;
+      work[slots + W_ROUND] = best;
+      work[slots + W_SUMS]! |= hits;
+      matched[kept++] = doc;
+    }
+    return kept;
+  }
+
+  /** Adds each of the first `count` products' best match of the round: the worst field over rounds, the typos and inexact kinds summed. */
+  private addRound(count: number): void {
+    const { work, matched } = this;
+    for (let i = 0; i < count; i++) {
+      const slots = matched[i]! * WORK_SLOTS;
+      const value = work[slots + W_ROUND]!;
+      const sums = work[slots + W_SUMS]!;
+      const field = Math.max((sums & SUMS_MASK) >> FIELD_SHIFT, Math.floor(value / 100));
+      const rest = (sums & ((1 << FIELD_SHIFT) - 1)) + (Math.floor((value % 100) / 10) << TYPOS_SHIFT) + (value % 10);
+      work[slots + W_SUMS] = (sums & ~SUMS_MASK) | (field << FIELD_SHIFT) | rest;
+    }
   }
 
   /** A fresh stamp for a round of rank(); every stamp is cleared before the counter would overflow. */
