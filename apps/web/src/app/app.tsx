@@ -3,8 +3,7 @@ import { Suspense, lazy, useEffect, useState } from "react";
 import { startPwa } from "../features/shell/pwa.ts";
 import { SplashScreen } from "../features/shell/splash-screen.tsx";
 import { ErrorBoundary, RootErrorFallback } from "../shared/ui/error-fallback.tsx";
-import { useLoadAfterFirstInput } from "../shared/ui/first-input.ts";
-import { loadToaster, useToasterWanted } from "../shared/ui/toast.ts";
+import { useToasterWanted } from "../shared/ui/toast.ts";
 import { createQueryClient } from "./query-client.ts";
 import { AppRouter } from "../shared/navigation/app-router.tsx";
 import { AppRoutes } from "./router.tsx";
@@ -27,15 +26,12 @@ export function App() {
 
 const Toaster = lazy(async () => ({ default: (await import("./toaster.tsx")).Toaster }));
 
-/** The toaster mounts on the first toast, or after the shopper's first input once the page is idle. */
+/** The toaster (and sonner) load with the first toast. */
 function LazyToaster() {
   const wanted = useToasterWanted();
-  useLoadAfterFirstInput(preloadToaster, !wanted);
   return wanted ? (
     <Suspense fallback={null}>
       <Toaster />
     </Suspense>
   ) : null;
 }
-
-const preloadToaster = () => void loadToaster();

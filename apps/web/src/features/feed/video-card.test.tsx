@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { Toaster } from "sonner";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadToaster } from "../../shared/ui/toast.ts";
 import { VideoCard } from "./video-card.tsx";
 
@@ -57,14 +57,9 @@ function doubleTap(element: HTMLElement) {
   }
 }
 
-// The rail prefetches its drawers once idle; those imports must finish before the environment goes.
 // Toasts are shown synchronously once sonner has loaded (shared/ui/toast.ts), as the fake timers below expect.
 beforeAll(async () => {
   await loadToaster();
-});
-
-afterAll(async () => {
-  await Promise.all([import("../../shared/engagement/comments-drawer.tsx"), import("../../shared/engagement/share-drawer.tsx")]);
 });
 
 describe("VideoCard", () => {

@@ -22,7 +22,8 @@ function renderRail() {
   );
 }
 
-// The rail prefetches its drawers once idle; those imports must finish before the environment goes.
+// Pressing or focusing the comment or share button imports the drawers; those imports must finish
+// before the environment goes.
 // Toasts are shown synchronously once sonner has loaded (shared/ui/toast.ts), as the fake timers below expect.
 beforeAll(async () => {
   await loadToaster();

@@ -5,10 +5,11 @@ import { type SaveableProduct, useSaved } from "../saved/use-saved.ts";
 import { type EngagementMedia, useEngagement } from "./api/get-engagement.ts";
 import { useLikeToggle } from "./api/like-media.ts";
 import { Button } from "../ui/button.tsx";
-import { useLoadAfterFirstInput } from "../ui/first-input.ts";
 
 // The drawers (and the drawer library under them) are not part of the feed's first load: they are
-// fetched when the browser is idle after the shopper's first input, or by the tap that opens one.
+// fetched when a finger or the focus reaches the comment or share button, a moment before the click
+// that opens one. Not in the background: evaluating them between the two taps of a double tap
+// delayed the second past the 300 ms window on a loaded phone.
 const loadCommentsDrawer = () => import("./comments-drawer.tsx");
 const loadShareDrawer = () => import("./share-drawer.tsx");
 const CommentsDrawer = lazy(async () => ({ default: (await loadCommentsDrawer()).CommentsDrawer }));
@@ -37,7 +38,6 @@ export function ActionRail({ media, product, className }: ActionRailProps) {
     if (next) setDrawersMounted(true);
     setDrawerState(next);
   };
-  useLoadAfterFirstInput(prefetchDrawers);
   const isSaved = saved.isSaved(product.id);
 
   return (
@@ -57,6 +57,7 @@ export function ActionRail({ media, product, className }: ActionRailProps) {
         title={media ? undefined : NO_MEDIA}
         disabled={!media}
         onClick={() => setDrawer("comments")}
+        onIntent={prefetchDrawers}
         count={engagement?.commentCount ?? 0}
       >
         <MessageCircle className="size-7 drop-shadow" aria-hidden />
@@ -66,6 +67,7 @@ export function ActionRail({ media, product, className }: ActionRailProps) {
         title={media ? undefined : NO_MEDIA}
         disabled={!media}
         onClick={() => setDrawer("share")}
+        onIntent={prefetchDrawers}
         count={engagement?.shareCount ?? 0}
       >
         <Share2 className="size-7 drop-shadow" aria-hidden />
@@ -102,6 +104,8 @@ function RailButton(props: {
   pressed?: boolean;
   count?: number;
   onClick(): void;
+  /** Called when the press or the focus starts, ahead of the click: fetch what the click needs. */
+  onIntent?(): void;
   children: ReactNode;
 }) {
   return (
@@ -111,6 +115,8 @@ function RailButton(props: {
       title={props.title}
       aria-pressed={props.pressed}
       disabled={props.disabled}
+      onPointerDown={props.onIntent}
+      onFocus={props.onIntent}
       onClick={(event) => {
         // The card underneath treats taps as play/pause and double taps as likes.
         event.stopPropagation();

@@ -1,10 +1,9 @@
 import type { ExternalToast } from "sonner";
 import { useSyncExternalStore } from "react";
 
-// sonner (about 10 KB gzip) loads on the first toast or after the shopper's first input
-// (ui/first-input.ts), not with the entry nor during the load (issue #14). Calls before then are
-// queued by the import and shown when the toaster mounts: sonner replays the active toasts to a
-// toaster that subscribes late. Ids are made here, so a caller can still update or replace a toast
+// sonner (about 10 KB gzip) loads with the first toast, not with the entry nor during the load
+// (issue #14). Calls made while it loads are queued by the import and shown when the toaster
+// mounts: sonner replays the active toasts to a toaster that subscribes late. Ids are made here, so a caller can still update or replace a toast
 // it showed (toast.loading, then success with its id).
 
 type Sonner = typeof import("sonner");
