@@ -17,11 +17,11 @@
 // The server builds its search index in memory after it starts (decision 141); measuring begins once
 // its /metrics says the index holds the catalogue (a server without that gauge is measured at once).
 import autocannon from "autocannon";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { BENCH_NOUNS, insertCatalogue } from "../lib/catalogue-data.mjs";
-import { startServer } from "../lib/processes.mjs";
+import { cpuMs, startServer } from "../lib/processes.mjs";
 import { benchDb, createStore } from "../lib/store.mjs";
 
 const SIZES = (process.env.BENCH_SEARCH_SIZES ?? "1000,100000").split(",").map(Number);
@@ -85,22 +85,6 @@ async function sequentialMedian(baseUrl, kind) {
   }
   samples.sort((a, b) => a - b);
   return Math.round(samples[Math.floor(samples.length / 2)] * 10) / 10;
-}
-
-/**
- * CPU milliseconds (user + system) process `pid` has used, from /proc (Linux), else undefined. Per
- * request, it is what a search costs the server whatever share of a loaded machine it gets: with 20
- * connections on one thread, p99 cannot be under about 20 times it.
- */
-function cpuMs(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    // utime and stime, in ticks of 10 ms, after the command name (in parentheses, maybe with spaces).
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
 }
 
 async function measureKind(server, kind) {

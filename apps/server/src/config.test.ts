@@ -12,4 +12,9 @@ describe("loadConfig", () => {
     expect(start).toThrow(ConfigError);
     expect(start).toThrow(/PGLITE_SHARED_BUFFERS_MB: applies to the embedded database only/);
   });
+
+  it("prepares repeated statements unless DATABASE_PREPARED_STATEMENTS=false", () => {
+    expect(loadConfig({}).databasePreparedStatements).toBe(true);
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: "false" }).databasePreparedStatements).toBe(false);
+  });
 });

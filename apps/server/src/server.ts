@@ -68,7 +68,7 @@ export function defaultWebDir(): string {
 export async function bootstrap(config: Config, logger: Logger, options: BootstrapOptions = {}): Promise<Server> {
   const database =
     options.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, sharedBuffersMb: config.pgliteSharedBuffersMb }));
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, sharedBuffersMb: config.pgliteSharedBuffersMb, prepareStatements: config.databasePreparedStatements }));
   try {
     const authOptions = buildAuthOptions({ config, database, secret: resolveAuthSecret(config) });
     const applied = await migrateToLatest(database, authOptions);

@@ -6,6 +6,7 @@ import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { createPgConfig } from "@electric-sql/pglite/node-postgres";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
+import { PreparedStatements, preparingPool } from "./prepared-statements.ts";
 import type { DB } from "./schema.ts";
 
 // numeric and bigint come back as strings: money stays exact, counts stay within Number range.
@@ -30,15 +31,24 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** PGlite's shared_buffers (docs/decisions/106); PostgreSQL keeps its server's own. */
   sharedBuffersMb?: number;
+  /**
+   * Prepare statements the server keeps sending (docs/decisions/174); off only for a connection
+   * pooler in transaction mode that cannot keep them (PgBouncer before 1.21).
+   */
+  prepareStatements?: boolean;
   /** In-memory PGlite, for tests. */
   inMemory?: boolean;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.prepareStatements ?? true) : openPglite(options);
 }
 
-async function openPostgres(connectionString: string, poolSize: number): Promise<Database> {
+function kyselyOn(pool: pg.Pool, prepareStatements: boolean): Kysely<DB> {
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: prepareStatements ? preparingPool(pool, new PreparedStatements()) : pool }) });
+}
+
+async function openPostgres(connectionString: string, poolSize: number, prepareStatements: boolean): Promise<Database> {
   // JIT off: compiling a plan costs 50-700 ms, more than any query of ours runs, and PostgreSQL
   // starts it from cost estimates alone (a set-returning function's default estimate of 1,000 rows
   // was enough to JIT every search-index trigger, decision 140).
@@ -47,7 +57,7 @@ async function openPostgres(connectionString: string, poolSize: number): Promise
     // An idle client lost its connection; the pool replaces it on the next checkout.
   });
   await pool.query("select 1");
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = kyselyOn(pool, prepareStatements);
   let listener: pg.Client | undefined;
   const handlers = new Map<string, Set<NotificationHandler>>();
 
@@ -110,7 +120,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   await pglite.waitReady;
   // PGlite is one connection; the shim's pool serialises queries onto it.
   const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = kyselyOn(pool, options.prepareStatements ?? true);
   return {
     kind: "pglite",
     db,

@@ -183,7 +183,7 @@ export async function moveCommand(args: string[], { config, database }: CliConte
       return 2;
     }
   }
-  const target = await openDatabase({ databaseUrl: targetUrl, dataDir: config.dataDir, poolSize: 2 });
+  const target = await openDatabase({ databaseUrl: targetUrl, dataDir: config.dataDir, poolSize: 2, prepareStatements: config.databasePreparedStatements });
   try {
     const source = await liveSource(database, sourceStorage);
     const report = await load(source, { ...config, databaseUrl: targetUrl }, { database: target, storage: targetStorage, sameStorage: targetStorage === sourceStorage });
