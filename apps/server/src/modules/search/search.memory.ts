@@ -339,14 +339,7 @@ export class SearchSnapshot {
       let best = -1;
       let hits = 0;
       for (const { postings, cost: matchCost } of lists) {
-        let low = 0;
-        let high = postings.length;
-        while (low < high) {
-          const mid = (low + high) >>> 1;
-          if (postings[mid]! >> 3 < doc) low = mid + 1;
-          else high = mid;
-        }
-        for (let at = low; at < postings.length && postings[at]! >> 3 === doc; at++) {
+        for (let at = firstPostingOf(postings, doc); at < postings.length && postings[at]! >> 3 === doc; at++) {
           const field = postings[at]! & 7;
           const value = field * 100 + matchCost;
           if (best === -1 || value < best) best = value;
@@ -499,14 +492,8 @@ export class SearchSnapshot {
       const index = this.wordOf.get(word);
       if (index === undefined) continue;
       const postings = this.postings[index]!;
-      let low = 0;
-      let high = postings.length;
-      while (low < high) {
-        const mid = (low + high) >>> 1;
-        if (postings[mid]! >> 3 < doc) low = mid + 1;
-        else high = mid;
-      }
-      if (low < postings.length && postings[low]! >> 3 === doc) present.add(word);
+      const at = firstPostingOf(postings, doc);
+      if (at < postings.length && postings[at]! >> 3 === doc) present.add(word);
     }
     return present;
   }
@@ -531,6 +518,18 @@ export class SearchSnapshot {
 }
 
 /** Byte order of the database's C collation for the texts we compare (code-unit order equals it outside the astral planes). */
+/** Where `doc`'s postings start in a list ordered by doc (each entry doc << 3 | field): binary search. */
+function firstPostingOf(postings: Int32Array, doc: number): number {
+  let low = 0;
+  let high = postings.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (postings[mid]! >> 3 < doc) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
