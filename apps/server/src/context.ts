@@ -11,6 +11,7 @@ import type { LiveCards } from "./modules/catalog/live-cards.ts";
 import type { ProductAnswers } from "./modules/catalog/product-answers.ts";
 import type { FeedMemory } from "./modules/feed/feed.memory.ts";
 import type { SearchMemory } from "./modules/search/search.memory.ts";
+import type { SearchLog } from "./modules/search/search.service.ts";
 import type { Storage } from "./storage/storage.ts";
 
 /** What every module's routes are built with. Services take only what they use (usually `db`). */
@@ -33,6 +34,8 @@ export interface AppDeps {
   searchMemory?: SearchMemory;
   /** Search-result cards with live counters (decision 142); present with the catalogue cache, whose drops they follow. */
   searchCards?: LiveCards;
+  /** Searches counted in memory for popular searches, written now and then (by the route's task); the fast lane counts its answers too. */
+  searchLog: SearchLog;
   /** Product pages as the bytes the route sends, for the fast lane (decision 107); present with the catalogue cache. */
   productAnswers?: ProductAnswers;
 }

@@ -20,6 +20,7 @@ import { catalogueCachePrefill } from "./modules/catalog/products.service.ts";
 import { FeedMemory } from "./modules/feed/feed.memory.ts";
 import { createSessionCache } from "./modules/auth/session-cache.ts";
 import { SearchMemory } from "./modules/search/search.memory.ts";
+import { SearchLog } from "./modules/search/search.service.ts";
 import { sessionMiddleware } from "./modules/auth/session-middleware.ts";
 import { splashRoutes } from "./modules/admin/splash.routes.ts";
 import { embedPageRoutes } from "./modules/embed/embed.routes.ts";
@@ -95,7 +96,8 @@ export async function bootstrap(config: Config, logger: Logger, options: Bootstr
     if (catalogueCache) tasks.every("catalogue cache prefill", CATALOGUE_PREFILL_CHECK_MS, catalogueCachePrefill(database.db, catalogueCache, productAnswers), { runAtStart: true });
     const metrics = createMetrics(database);
     searchMemory?.registerMetrics(metrics.registry);
-    const deps: AppDeps = { config, database, logger, metrics, storage, auth, catalogueCache, feedMemory, searchMemory, searchCards, productAnswers, tasks };
+    const searchLog = new SearchLog(database.db);
+    const deps: AppDeps = { config, database, logger, metrics, storage, auth, catalogueCache, feedMemory, searchMemory, searchCards, searchLog, productAnswers, tasks };
     const app = createApp(deps, {
       apiMiddleware: [sessionMiddleware(auth, database, sessions?.cache)],
       mounts: [
@@ -113,7 +115,14 @@ export async function bootstrap(config: Config, logger: Logger, options: Bootstr
     return {
       app,
       deps,
-      fastLane: { publicCache: publicCache?.cache, feedMemory, productAnswers, securityHeaders: createSecurityHeaders(config), metrics },
+      fastLane: {
+        publicCache: publicCache?.cache,
+        feedMemory,
+        productAnswers,
+        search: searchMemory && searchCards ? { memory: searchMemory, cards: searchCards, log: searchLog } : undefined,
+        securityHeaders: createSecurityHeaders(config),
+        metrics,
+      },
       async close() {
         await tasks.stop();
         await feedMemory?.close().catch(() => {});

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import type { ProductDetail } from "@reelmart/core/api/catalog";
 import type { FeedPage } from "@reelmart/core/api/feed";
+import type { SearchResult } from "@reelmart/core/api/search";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMarketplace, createMedia, createProduct } from "../testing/fixtures.ts";
@@ -11,7 +12,7 @@ import { type TestUser, signUpUser } from "../testing/users.ts";
 import { withFastLane } from "./fast-lane.ts";
 
 // The fast lane (decisions 107, 111) must answer exactly what the app's route answers: the same
-// status, headers and bytes, over real sockets, for the feed and product pages, anonymous and
+// status, headers and bytes, over real sockets, for the feed, product pages and search, anonymous and
 // signed in. Two node servers share one app: one with the lane in front, one without.
 
 interface RawAnswer {
@@ -150,6 +151,72 @@ describe("fast lane answers as the app's routes do", () => {
     }
     const page = JSON.parse((await get(withLane.base, `/api/feed?marketplaceId=${marketId}&seed=parity-items&limit=4`)).body.toString("utf8")) as FeedPage;
     expect(page.items).toHaveLength(4);
+  });
+
+  it("answers searches from memory with the route's bytes; only its caching headers differ, as for the feed (decision 145)", async () => {
+    await server.deps.searchMemory!.whenBuilt();
+    for (const [query, headers] of [
+      ["q=product&limit=4", {}],
+      [`q=prduct&marketplaceId=${marketId}&sort=price-asc`, { "accept-encoding": "gzip" }],
+      ["q=PRODUCT&limit=2&cursor=s1.2&inStock=true", {}],
+    ] as const) {
+      // The page's cards are held once the route has answered it (under another key of the public cache).
+      expect((await get(appOnly.base, `/api/search?${query}&n=warm`)).status).toBe(200);
+      const path = `/api/search?${query}&n=parity`;
+      const { lane, app, answeredByLane } = await both(path, headers);
+      expect(answeredByLane).toBe(true);
+      expect(lane.status).toBe(200);
+      const { etag, "cache-control": appCacheControl, ...appRest } = comparable(app).headers;
+      expect(etag).toMatch(/^"/);
+      expect(appCacheControl).toBe("public, no-cache");
+      const { "cache-control": laneCacheControl, ...laneRest } = comparable(lane).headers;
+      expect(laneCacheControl).toBe("no-cache");
+      expect({ ...comparable(lane), headers: laneRest }).toEqual({ ...comparable(app), headers: appRest });
+      // Once the app has stored the answer, the lane serves that entry, headers and all.
+      const again = await both(path, headers);
+      expect(again.answeredByLane).toBe(true);
+      expect(comparable(again.lane)).toEqual(comparable(again.app));
+    }
+    const typo = JSON.parse((await get(withLane.base, `/api/search?q=prduct&n=typo`)).body.toString("utf8")) as SearchResult;
+    expect(typo.didYouMean).toBe("product");
+    expect(typo.items).toHaveLength(productIds.length);
+    expect(typo.facets.priceRanges.reduce((sum, range) => sum + range.count, 0)).toBe(typo.total);
+  });
+
+  it("leaves searches it cannot answer from memory to the app: signed in, invalid, a parameter twice, a non-ASCII term, a card not held", async () => {
+    const held = "/api/search?q=product&n=held";
+    await get(appOnly.base, held);
+    expect((await both(`${held}-again`)).answeredByLane).toBe(true);
+    for (const [target, headers, status] of [
+      [held, { cookie: user.cookie }, 200],
+      ["/api/search?q=product&limit=999", {}, 400],
+      ["/api/search?q=product&cursor=s2.1", {}, 400],
+      ["/api/search?q=product&q=other", {}, 400],
+      ["/api/search?q=pr%C3%B6duct", {}, 200],
+    ] as const) {
+      const { lane, app, answeredByLane } = await both(target, headers);
+      expect({ target, answeredByLane }).toEqual({ target, answeredByLane: false });
+      expect(lane.status).toBe(status);
+      if (status === 400) expect(comparable(lane)).toEqual(comparable(app));
+    }
+    server.deps.searchCards!.clear();
+    expect((await both("/api/search?q=product&n=cold")).answeredByLane).toBe(false);
+    expect((await both("/api/search?q=product&n=warm-again")).answeredByLane).toBe(true);
+  });
+
+  it("counts the whole-word searches it answers for popular searches, as the route does", async () => {
+    const searches = async () =>
+      (await sql<{ searches: number }>`select searches from search_queries where term = 'product'`.execute(server.deps.database.db)).rows[0]?.searches ?? 0;
+    await server.deps.searchLog.flush();
+    const before = await searches();
+    reachedApp.length = 0;
+    for (const n of [1, 2, 3]) expect((await get(withLane.base, `/api/search?q=Product&n=count-${n}`)).status).toBe(200);
+    expect(reachedApp).toEqual([]);
+    // Typo and later pages are not counted.
+    await get(withLane.base, "/api/search?q=prduct&n=count-typo");
+    await get(withLane.base, "/api/search?q=product&limit=1&cursor=s1.1&n=count-page");
+    await server.deps.searchLog.flush();
+    expect(await searches()).toBe(before + 3);
   });
 
   it("leaves signed-in feed pages to the app, which answers them with the same items", async () => {

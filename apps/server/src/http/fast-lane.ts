@@ -2,17 +2,22 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
 import { FeedQuerySchema } from "@reelmart/core/api/feed";
+import { SearchQuerySchema } from "@reelmart/core/api/search";
 import { carriesSessionCredentials } from "../modules/auth/session-middleware.ts";
+import type { LiveCards } from "../modules/catalog/live-cards.ts";
 import type { ProductAnswer, ProductAnswers } from "../modules/catalog/product-answers.ts";
 import type { FeedMemory } from "../modules/feed/feed.memory.ts";
 import { feedPageBytesFromMemory } from "../modules/feed/feed.service.ts";
+import type { SearchMemory } from "../modules/search/search.memory.ts";
+import { type SearchLog, decodeSearchCursor, searchBytesFromMemory } from "../modules/search/search.service.ts";
 import { type Metrics, PUBLIC_CACHE_ROUTE } from "./metrics.ts";
 import { GZIP_THRESHOLD, type PublicCache, acceptsGzip, cacheKey, cachedAnswer, isPublicUrl, matchesEtag } from "./public-cache.ts";
 import type { SecurityHeaders } from "./security-headers.ts";
 
 // The fast lane (docs/decisions/111-fast-lane.md): anonymous GETs whose answer is already in memory
 // (a product page held as bytes (decision 107), a fresh public-cache entry, API JSON or a share
-// page's HTML, or a feed page whose order and cards are held) are written straight to node's response, before the framework turns the request into a Request and runs its
+// page's HTML, a feed page whose order and cards are held, or a search whose page's cards are held
+// (decision 145)) are written straight to node's response, before the framework turns the request into a Request and runs its
 // middleware. Anything else, including every error, every stale entry and every signed-in request,
 // goes on to the app unchanged, so the lane can only answer what the app would answer the same.
 
@@ -20,6 +25,8 @@ export interface FastLaneParts {
   publicCache?: PublicCache;
   feedMemory?: FeedMemory;
   productAnswers?: ProductAnswers;
+  /** The search index and result cards in memory (decisions 141, 142), and the log of searches the route keeps (decision 145). */
+  search?: { memory: SearchMemory; cards: LiveCards; log: SearchLog };
   /** The app's security headers, which its middleware would have set (docs/security.md). */
   securityHeaders: SecurityHeaders;
   /** Counts what the lane answers, as the app's metrics middleware would (one counter and one histogram update). */
@@ -28,7 +35,7 @@ export interface FastLaneParts {
 
 /** `next` wrapped so that what memory can answer at once never reaches it. */
 export function withFastLane(parts: FastLaneParts, next: RequestListener): RequestListener {
-  if (!parts.publicCache && !parts.feedMemory && !parts.productAnswers) return next;
+  if (!parts.publicCache && !parts.feedMemory && !parts.productAnswers && !parts.search) return next;
   const lane: Lane = { ...parts, securityByPath: new WeakMap(), headers: laneHeaders(parts.securityHeaders) };
   return (request, response) => {
     const started = performance.now();
@@ -65,6 +72,8 @@ function laneHeaders(securityHeaders: SecurityHeaders) {
   const product = { "content-type": "application/json", etag: "", "cache-control": "public, no-cache", vary: VARY };
   const feed = { "content-type": "application/json", "cache-control": "no-cache", vary: VARY };
   return {
+    search: kind(SEARCH_PATH, { ...feed, "content-length": "" }),
+    searchGzip: kind(SEARCH_PATH, { ...feed, "content-encoding": "gzip", "content-length": "" }),
     product: kind(PRODUCT_PREFIX, { ...product, "content-length": "" }),
     productGzip: kind(PRODUCT_PREFIX, { ...product, "content-encoding": "gzip", "content-length": "" }),
     productNotModified: kind(PRODUCT_PREFIX, product),
@@ -90,6 +99,7 @@ function sendWith(response: ServerResponse, status: number, headers: Headers, bo
 }
 
 const FEED_PATH = "/api/feed";
+const SEARCH_PATH = "/api/search";
 /** The route label of GET /api/products/{id}, as the app's metrics middleware records it. */
 const PRODUCT_ROUTE = "/api/products/:id";
 const PRODUCT_PREFIX = "/api/products/";
@@ -155,5 +165,32 @@ function answer(parts: Lane, request: IncomingMessage, response: ServerResponse)
     sendWith(response, 200, headers, body);
     return FEED_PATH;
   }
+
+  if (parts.search && url.pathname === SEARCH_PATH) {
+    const body = searchBytes(parts.search, url.searchParams);
+    if (body === undefined) return null;
+    const gzip = body.byteLength >= GZIP_THRESHOLD && acceptsGzip(acceptEncoding);
+    const sent = gzip ? gzipSync(body) : body;
+    const headers = gzip ? parts.headers.searchGzip : parts.headers.search;
+    headers["content-length"] = String(sent.byteLength);
+    sendWith(response, 200, headers, sent);
+    return SEARCH_PATH;
+  }
   return null;
+}
+
+/**
+ * A search the route would answer 200 from memory (decision 145): its bytes, or undefined for the
+ * app (invalid input and its 400, a parameter given twice, which the route's validator refuses, a
+ * cursor it did not hand out, or an answer that needs the database).
+ */
+function searchBytes(search: NonNullable<FastLaneParts["search"]>, params: URLSearchParams): Buffer | undefined {
+  const given = Object.fromEntries(params);
+  if (Object.keys(given).length !== params.size) return undefined;
+  const query = SearchQuerySchema.safeParse(given);
+  if (!query.success) return undefined;
+  const { cursor, ...input } = query.data;
+  const offset = cursor === undefined ? 0 : decodeSearchCursor(cursor);
+  if (offset === null) return undefined;
+  return searchBytesFromMemory(search.memory, search.cards, { ...input, cursor }, offset, { onWholeWordSearch: (term) => search.log.record(term) });
 }

@@ -3,7 +3,7 @@ import { PopularSearchesSchema, SearchQuerySchema, SearchResultSchema } from "@r
 import type { RegisterRoutes } from "../../context.ts";
 import { badRequest } from "../../shared/errors.ts";
 import { errorResponse, jsonResponse } from "../../http/routes.ts";
-import { SearchLog, decodeSearchCursor, popularSearches, searchProducts } from "./search.service.ts";
+import { decodeSearchCursor, popularSearches, searchProducts } from "./search.service.ts";
 
 /** How often the searches counted in memory are written (popular searches lag by at most this). */
 const SEARCH_LOG_FLUSH_MS = 10_000;
@@ -29,8 +29,7 @@ const popularRoute = createRoute({
   responses: { 200: jsonResponse(PopularSearchesSchema, "Popular search terms, most searched first") },
 });
 
-export const registerSearchRoutes: RegisterRoutes = (app, { database: { db }, tasks, searchMemory, searchCards, catalogueCache }) => {
-  const log = new SearchLog(db);
+export const registerSearchRoutes: RegisterRoutes = (app, { database: { db }, tasks, searchMemory, searchCards, searchLog: log, catalogueCache }) => {
   // The last flush runs on close, so terms counted since the previous one are kept.
   tasks.every("search log flush", SEARCH_LOG_FLUSH_MS, () => log.flush(), { runAtStop: true });
 

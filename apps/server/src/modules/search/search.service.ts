@@ -13,7 +13,7 @@ import type { DB } from "../../db/schema.ts";
 import type { CatalogueCache } from "../catalog/catalog.cache.ts";
 import type { LiveCards } from "../catalog/live-cards.ts";
 import { getProductSummaries } from "../catalog/products.service.ts";
-import type { SearchMemory } from "./search.memory.ts";
+import type { SearchMemory, SearchSnapshot } from "./search.memory.ts";
 import {
   type Candidates,
   FACET_VALUES,
@@ -258,33 +258,23 @@ async function foldInDatabase(db: Kysely<DB>, term: string): Promise<string[]> {
   return rows[0]!.words;
 }
 
-/**
- * Spec 001 §5 server search, beyond it per issue #16: blank terms find nothing; every word of the
- * term must match a word of the product's title, brand, category, description or variant colours,
- * exactly, by prefix, as a substring or within the typo allowance.
- */
-export async function searchProducts(db: Kysely<DB>, input: SearchQuery, offset = 0, options: SearchOptions = {}): Promise<SearchResult> {
-  if (!input.q.trim()) return EMPTY_RESULT;
-  const snapshot = options.memory?.current();
-  const candidates = snapshot ? snapshot.candidates(snapshot.fold(input.q) ?? (await foldInDatabase(db, input.q))) : await findCandidates(db, input.q);
-  const { words, matches } = candidates;
-  if (!words.length) return EMPTY_RESULT;
+/** Whether every query word found a dictionary word: otherwise no product can match. */
+function findsEveryWord({ words, matches }: Candidates): boolean {
+  if (!words.length) return false;
   const matchedPositions = new Set(matches.map((match) => match.position));
-  if (matchedPositions.size < words.length) return EMPTY_RESULT;
+  return matchedPositions.size >= words.length;
+}
 
-  const ranked = snapshot ? snapshot.rank(candidates, input, offset) : await rankProducts(db, candidates, input, offset);
-  const pageIds = ranked.page.slice(0, input.limit);
+/** 'Did you mean' from memory: the best result's words, when only corrections found products. */
+function didYouMeanInMemory(snapshot: SearchSnapshot, { words, matches }: Candidates, ranked: RankedRow): string | null {
   const topId = ranked.top_titles[0]?.id;
-  const candidateWords = matches.map((match) => match.word);
-  const [items, didYouMean] = await Promise.all([
-    getProductSummaries({ db, cache: options.catalogueCache, cards: options.cards }, pageIds),
-    !ranked.without_typos && topId
-      ? (snapshot ? Promise.resolve(snapshot.wordsOf(topId, candidateWords)) : wordsOfProduct(db, topId, candidateWords)).then((present) => correctedTerm(words, matches, present))
-      : Promise.resolve(null),
-  ]);
-  if (ranked.exact_words && offset === 0) options.onWholeWordSearch?.(words.join(" "));
+  if (ranked.without_typos || !topId) return null;
+  return correctedTerm(words, matches, snapshot.wordsOf(topId, matches.map((match) => match.word)));
+}
+
+/** Everything of a search's answer but its items, in SearchResult's key order (after items). */
+function resultBesideItems(ranked: RankedRow, input: SearchQuery, offset: number, didYouMean: string | null): Omit<SearchResult, "items"> {
   return {
-    items,
     nextCursor: ranked.page.length > input.limit && offset + input.limit < MAX_OFFSET ? encodeSearchCursor(offset + input.limit) : null,
     total: ranked.total,
     facets: {
@@ -296,6 +286,63 @@ export async function searchProducts(db: Kysely<DB>, input: SearchQuery, offset 
     didYouMean,
     suggestions: suggestionsFrom(ranked),
   };
+}
+
+/**
+ * Spec 001 §5 server search, beyond it per issue #16: blank terms find nothing; every word of the
+ * term must match a word of the product's title, brand, category, description or variant colours,
+ * exactly, by prefix, as a substring or within the typo allowance.
+ */
+export async function searchProducts(db: Kysely<DB>, input: SearchQuery, offset = 0, options: SearchOptions = {}): Promise<SearchResult> {
+  if (!input.q.trim()) return EMPTY_RESULT;
+  const snapshot = options.memory?.current();
+  const candidates = snapshot ? snapshot.candidates(snapshot.fold(input.q) ?? (await foldInDatabase(db, input.q))) : await findCandidates(db, input.q);
+  if (!findsEveryWord(candidates)) return EMPTY_RESULT;
+  const { words, matches } = candidates;
+
+  const ranked = snapshot ? snapshot.rank(candidates, input, offset) : await rankProducts(db, candidates, input, offset);
+  const topId = ranked.top_titles[0]?.id;
+  const didYouMean = snapshot
+    ? Promise.resolve(didYouMeanInMemory(snapshot, candidates, ranked))
+    : !ranked.without_typos && topId
+      ? wordsOfProduct(db, topId, matches.map((match) => match.word)).then((present) => correctedTerm(words, matches, present))
+      : Promise.resolve(null);
+  const [items, corrected] = await Promise.all([getProductSummaries({ db, cache: options.catalogueCache, cards: options.cards }, ranked.page.slice(0, input.limit)), didYouMean]);
+  if (ranked.exact_words && offset === 0) options.onWholeWordSearch?.(words.join(" "));
+  return { items, ...resultBesideItems(ranked, input, offset, corrected) };
+}
+
+const ITEMS_OPEN = Buffer.from('{"items":[');
+const COMMA = Buffer.from(",");
+const ITEMS_CLOSE = Buffer.from("],");
+const EMPTY_RESULT_BYTES = Buffer.from(JSON.stringify(EMPTY_RESULT));
+
+/**
+ * searchProducts answered from memory alone, as the JSON bytes the route sends for it
+ * (`JSON.stringify` of the same result), for the fast lane (decision 145): the held cards' bytes are
+ * joined, not serialised again. Undefined when the answer needs the database: the index is being
+ * (re)built, the term is not ASCII (the database folds it), or a card of the page is not held.
+ */
+export function searchBytesFromMemory(memory: SearchMemory, cards: LiveCards, input: SearchQuery, offset: number, options: Pick<SearchOptions, "onWholeWordSearch"> = {}): Buffer | undefined {
+  if (!input.q.trim()) return EMPTY_RESULT_BYTES;
+  const snapshot = memory.current();
+  const folded = snapshot?.fold(input.q);
+  if (!snapshot || !folded) return undefined;
+  const candidates = snapshot.candidates(folded);
+  if (!findsEveryWord(candidates)) return EMPTY_RESULT_BYTES;
+  const ranked = snapshot.rank(candidates, input, offset);
+  const pageIds = ranked.page.slice(0, input.limit);
+  const parts: Buffer[] = [ITEMS_OPEN];
+  for (const id of pageIds) {
+    const card = cards.get(id);
+    if (!card) return undefined;
+    if (parts.length > 1) parts.push(COMMA);
+    parts.push(cards.bytes(card));
+  }
+  const rest = JSON.stringify(resultBesideItems(ranked, input, offset, didYouMeanInMemory(snapshot, candidates, ranked)));
+  parts.push(ITEMS_CLOSE, Buffer.from(rest.slice(1)));
+  if (ranked.exact_words && offset === 0) options.onWholeWordSearch?.(candidates.words.join(" "));
+  return Buffer.concat(parts);
 }
 
 /** The most searched terms that found products by whole words. */
