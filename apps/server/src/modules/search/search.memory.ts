@@ -93,27 +93,38 @@ const BRAND_HIT = 1 << 16;
 const CATEGORY_HIT = 1 << 17;
 
 /**
- * rank()'s working slots per product, side by side in one Int32Array so that a product's are in one
- * cache line (a broad query touches thousands of products spread over the catalogue: separate
- * arrays cost a cache miss each per product). Stamp: the round the product last matched in; round:
- * that round's best field * 100 + cost; sums: the relevance key without the exact-title bit, plus
- * hit flags; relevance: the full key.
+ * Everything rank() reads and writes per product, in one record of 64 bytes, a cache line's worth:
+ * a broad query touches thousands of products spread over the catalogue, and at 100k products each
+ * separate array it reads costs a cache miss per product (decision 145: the working slots, the facts
+ * and the tie-breaks in three arrays were three misses, most of a one-word search's CPU). As Int32
+ * slots: the working slots, then the facts; as Float64 slots, after them: the tie-breaks and the price.
  */
-const WORK_SLOTS = 4;
+const RECORD_BYTES = 64;
+const RECORD_INTS = RECORD_BYTES / Int32Array.BYTES_PER_ELEMENT;
+const RECORD_FLOATS = RECORD_BYTES / Float64Array.BYTES_PER_ELEMENT;
+
+/**
+ * rank()'s working slots. Stamp: the round the product last matched in; round: that round's best
+ * field * 100 + cost; sums: the relevance key without the exact-title bit, plus hit flags;
+ * relevance: the full key.
+ */
 const W_STAMP = 0;
 const W_ROUND = 1;
 const W_SUMS = 2;
 const W_RELEVANCE = 3;
 
-/** What facets and filters read per product, side by side for the same reason: category and brand codes, price range, stock, title hash. */
-const FACTS_SLOTS = 4;
-const F_CATEGORY = 0;
+/** What facets and filters read: category and brand codes, price range, stock, title hash. */
+const F_CATEGORY = 4;
 /** -1: no brand. */
-const F_BRAND = 1;
+const F_BRAND = 5;
 /** Price range index, with IN_STOCK above it. */
-const F_PRICE_STOCK = 2;
+const F_PRICE_STOCK = 6;
 /** hashText of the title key: the exact-title test compares strings only when it agrees. */
-const F_TITLE_HASH = 3;
+const F_TITLE_HASH = 7;
+/** The tie-breaks after relevance (popularity, creation time in microseconds) and the sale price in cents, as Float64 slots (bytes 32–55). */
+const T_POPULARITY = 4;
+const T_CREATED = 5;
+const T_SALE_CENTS = 6;
 const PRICE_RANGE_MASK = 0xff;
 const IN_STOCK = 1 << 8;
 /** A product's price in none of SEARCH_PRICE_RANGES (a negative price). */
@@ -134,22 +145,29 @@ export class SearchSnapshot {
   private readonly variants = new Map<string, number[]>();
   /** Per query word, its expansions; least recently used first (Map order), at most EXPANSIONS_HELD. */
   private readonly expansions = new Map<string, Expansion[]>();
-  /** FACTS_SLOTS per product; categories and brands as codes, so facets are counted in typed arrays rather than maps keyed by strings. */
-  private readonly facts: Int32Array;
   private readonly categoryNames: string[] = [];
   private readonly categoryCodeOf = new Map<string, number>();
   private readonly brandKeys: string[] = [];
   private readonly brandCodeOf = new Map<string, number>();
-  /** Per product, popularity then creation time (microseconds): the tie-breaks after relevance, side by side. */
-  private readonly tieBreaks: Float64Array;
   /**
-   * rank()'s working memory, reused by every search: rank() runs to its end without awaiting, so no
-   * two searches use it at once. `work` holds WORK_SLOTS per product; `matched` and `selected` list
-   * products (doc numbers).
+   * The products' records (RECORD_BYTES each) as Int32 slots: rank()'s working slots, reused by every
+   * search (rank() runs to its end without awaiting, so no two searches use them at once), and the
+   * facts; categories and brands as codes, so facets are counted in typed arrays rather than maps
+   * keyed by strings.
    */
   private readonly work: Int32Array;
+  /** The same records as Float64 slots: tie-breaks and price. */
+  private readonly floats: Float64Array;
+  /** rank()'s lists of products (doc numbers). */
   private readonly matched: Int32Array;
   private readonly selected: Int32Array;
+  /**
+   * A bit per product: those every earlier round of rank() kept. A later round that reads a word's
+   * postings whole tests this (12.5 KB at 100k products, in the core's first cache) before touching
+   * a product's record, so only the products still in the running cost a cache miss. All clear
+   * between searches.
+   */
+  private readonly survivors: Int32Array;
   private nextStamp = 1;
 
   constructor(
@@ -160,7 +178,7 @@ export class SearchSnapshot {
     private readonly titleKeys: string[],
     categories: string[],
     brandIds: (string | null)[],
-    private readonly saleCents: Float64Array,
+    saleCents: Float64Array,
     inStock: Uint8Array,
     createdMicros: Float64Array,
     popularity: Float64Array,
@@ -173,22 +191,26 @@ export class SearchSnapshot {
   ) {
     ids.forEach((id, doc) => this.docOf.set(id, doc));
     const n = ids.length;
-    this.work = new Int32Array(n * WORK_SLOTS);
+    const records = new ArrayBuffer(n * RECORD_BYTES);
+    this.work = new Int32Array(records);
+    this.floats = new Float64Array(records);
     this.matched = new Int32Array(n);
     this.selected = new Int32Array(n);
-    this.facts = new Int32Array(n * FACTS_SLOTS);
-    this.tieBreaks = new Float64Array(n * 2);
+    this.survivors = new Int32Array(Math.ceil(n / 32));
     for (let doc = 0; doc < n; doc++) {
       const cents = saleCents[doc]!;
       // The ranges are disjoint, so a product is in one at most.
       const range = SEARCH_PRICE_RANGES.findIndex((bounds) => cents >= bounds.min * 100 && (bounds.max === null || cents < bounds.max * 100));
       const brandId = brandIds[doc]!;
-      this.facts[doc * FACTS_SLOTS + F_CATEGORY] = codeOf(categories[doc]!, this.categoryCodeOf, this.categoryNames);
-      this.facts[doc * FACTS_SLOTS + F_BRAND] = brandId === null ? -1 : codeOf(brandId, this.brandCodeOf, this.brandKeys);
-      this.facts[doc * FACTS_SLOTS + F_PRICE_STOCK] = (range === -1 ? NO_PRICE_RANGE : range) | (inStock[doc] === 1 ? IN_STOCK : 0);
-      this.facts[doc * FACTS_SLOTS + F_TITLE_HASH] = hashText(titleKeys[doc]!);
-      this.tieBreaks[doc * 2] = popularity[doc]!;
-      this.tieBreaks[doc * 2 + 1] = createdMicros[doc]!;
+      const at = doc * RECORD_INTS;
+      this.work[at + F_CATEGORY] = codeOf(categories[doc]!, this.categoryCodeOf, this.categoryNames);
+      this.work[at + F_BRAND] = brandId === null ? -1 : codeOf(brandId, this.brandCodeOf, this.brandKeys);
+      this.work[at + F_PRICE_STOCK] = (range === -1 ? NO_PRICE_RANGE : range) | (inStock[doc] === 1 ? IN_STOCK : 0);
+      this.work[at + F_TITLE_HASH] = hashText(titleKeys[doc]!);
+      const floatsAt = doc * RECORD_FLOATS;
+      this.floats[floatsAt + T_POPULARITY] = popularity[doc]!;
+      this.floats[floatsAt + T_CREATED] = createdMicros[doc]!;
+      this.floats[floatsAt + T_SALE_CENTS] = cents;
     }
     words.forEach((word, index) => {
       this.wordOf.set(word, index);
@@ -289,9 +311,10 @@ export class SearchSnapshot {
     const order = byPosition
       .map((lists, position) => ({ position, size: lists.reduce((sum, list) => sum + list.postings.length, 0) }))
       .sort((a, b) => a.size - b.size);
-    const { work, matched } = this;
+    const { work, matched, survivors } = this;
     let count = 0;
     order.forEach(({ position }, step) => {
+      if (step > 0) this.markSurvivors(count);
       const previous = this.nextStamp - 1;
       const current = this.nextRound();
       const lists = byPosition[position]!;
@@ -306,7 +329,9 @@ export class SearchSnapshot {
       for (const { postings, cost: matchCost } of lists) {
         for (let i = 0; i < postings.length; i++) {
           const entry = postings[i]!;
-          const slots = (entry >> 3) * WORK_SLOTS;
+          const doc = entry >> 3;
+          if (step > 0 && (survivors[doc >> 5]! & (1 << (doc & 31))) === 0) continue;
+          const slots = doc * RECORD_INTS;
           const field = entry & 7;
           const value = field * 100 + matchCost;
           if (work[slots + W_STAMP] === current) {
@@ -315,7 +340,7 @@ export class SearchSnapshot {
             if (step === 0) work[slots + W_SUMS] = 0;
             work[slots + W_STAMP] = current;
             work[slots + W_ROUND] = value;
-            matched[count++] = entry >> 3;
+            matched[count++] = doc;
           } else continue;
           if (field === FIELD_BRAND) work[slots + W_SUMS]! |= BRAND_HIT;
           if (field === FIELD_CATEGORY) work[slots + W_SUMS]! |= CATEGORY_HIT;
@@ -323,7 +348,18 @@ export class SearchSnapshot {
       }
       this.addRound(count);
     });
+    if (order.length > 1) survivors.fill(0);
     return this.facetsAndPage(count, titleKey, input, offset);
+  }
+
+  /** The survivors bitmap as the first `count` products of `matched`, those every round so far kept. */
+  private markSurvivors(count: number): void {
+    const { matched, survivors } = this;
+    survivors.fill(0);
+    for (let i = 0; i < count; i++) {
+      const doc = matched[i]!;
+      survivors[doc >> 5]! |= 1 << (doc & 31);
+    }
   }
 
   /**
@@ -348,7 +384,7 @@ export class SearchSnapshot {
         }
       }
       if (best === -1) continue;
-      const slots = doc * WORK_SLOTS;
+      const slots = doc * RECORD_INTS;
       work[slots + W_STAMP] = current;
       work[slots + W_ROUND] = best;
       work[slots + W_SUMS]! |= hits;
@@ -361,7 +397,7 @@ export class SearchSnapshot {
   private addRound(count: number): void {
     const { work, matched } = this;
     for (let i = 0; i < count; i++) {
-      const slots = matched[i]! * WORK_SLOTS;
+      const slots = matched[i]! * RECORD_INTS;
       const value = work[slots + W_ROUND]!;
       const sums = work[slots + W_SUMS]!;
       const field = Math.max((sums & SUMS_MASK) >> FIELD_SHIFT, Math.floor(value / 100));
@@ -373,7 +409,7 @@ export class SearchSnapshot {
   /** A fresh stamp for a round of rank(); every stamp is cleared before the counter would overflow. */
   private nextRound(): number {
     if (this.nextStamp === 0x7fffffff) {
-      for (let slots = 0; slots < this.work.length; slots += WORK_SLOTS) this.work[slots + W_STAMP] = 0;
+      for (let slots = 0; slots < this.work.length; slots += RECORD_INTS) this.work[slots + W_STAMP] = 0;
       this.nextStamp = 1;
     }
     return this.nextStamp++;
@@ -381,7 +417,7 @@ export class SearchSnapshot {
 
   /** Facets, total, page and suggested titles over the first `count` products of `matched`. */
   private facetsAndPage(count: number, titleKey: string, input: SearchQuery, offset: number): RankedRow {
-    const { work, facts, matched, selected } = this;
+    const { work, matched, selected } = this;
     const listed = input.marketplaceId === undefined ? undefined : (this.listed.get(input.marketplaceId.toLowerCase()) ?? new Uint8Array());
     const category = input.category === undefined ? undefined : (this.categoryCodeOf.get(input.category) ?? UNKNOWN_CODE);
     const brand = input.brandId === undefined ? undefined : (this.brandCodeOf.get(input.brandId.toLowerCase()) ?? UNKNOWN_CODE);
@@ -404,21 +440,20 @@ export class SearchSnapshot {
       if (listed && !listed[doc]) continue;
       // The products left after the marketplace (the SQL's d_listed), compacted in place.
       matched[rows++] = doc;
-      const slots = doc * WORK_SLOTS;
+      const slots = doc * RECORD_INTS;
       const sums = work[slots + W_SUMS]!;
       const typos = (sums >> TYPOS_SHIFT) & 0x3f;
       if (typos === 0) {
         withoutTypos = true;
         if ((sums & 0x3f) === 0) exactWords = true;
       }
-      const at = doc * FACTS_SLOTS;
-      const exactTitle = facts[at + F_TITLE_HASH] === titleHash && this.titleKeys[doc] === titleKey;
+      const exactTitle = work[slots + F_TITLE_HASH] === titleHash && this.titleKeys[doc] === titleKey;
       work[slots + W_RELEVANCE] = (sums & SUMS_MASK) | (exactTitle ? 0 : NOT_EXACT_TITLE);
       // Each facet counts the products that pass every filter but its own.
-      const categoryCode = facts[at + F_CATEGORY]!;
-      const brandCode = facts[at + F_BRAND]!;
-      const priceRange = facts[at + F_PRICE_STOCK]! & PRICE_RANGE_MASK;
-      const inStockHere = (facts[at + F_PRICE_STOCK]! & IN_STOCK) !== 0;
+      const categoryCode = work[slots + F_CATEGORY]!;
+      const brandCode = work[slots + F_BRAND]!;
+      const priceRange = work[slots + F_PRICE_STOCK]! & PRICE_RANGE_MASK;
+      const inStockHere = (work[slots + F_PRICE_STOCK]! & IN_STOCK) !== 0;
       const byCategory = category === undefined || categoryCode === category;
       const byBrand = brand === undefined || brandCode === brand;
       const byPrice = price === undefined || priceRange === price;
@@ -463,21 +498,21 @@ export class SearchSnapshot {
    * which is the doc number's order.
    */
   private order(sort: SearchSort): DocOrder {
-    const { work, tieBreaks, saleCents } = this;
+    const { work, floats } = this;
     const relevance: DocOrder = (a, b) =>
-      work[a * WORK_SLOTS + W_RELEVANCE]! - work[b * WORK_SLOTS + W_RELEVANCE]! ||
-      tieBreaks[b * 2]! - tieBreaks[a * 2]! ||
-      tieBreaks[b * 2 + 1]! - tieBreaks[a * 2 + 1]! ||
+      work[a * RECORD_INTS + W_RELEVANCE]! - work[b * RECORD_INTS + W_RELEVANCE]! ||
+      floats[b * RECORD_FLOATS + T_POPULARITY]! - floats[a * RECORD_FLOATS + T_POPULARITY]! ||
+      floats[b * RECORD_FLOATS + T_CREATED]! - floats[a * RECORD_FLOATS + T_CREATED]! ||
       b - a;
     switch (sort) {
       case "price-asc":
-        return (a, b) => saleCents[a]! - saleCents[b]! || relevance(a, b);
+        return (a, b) => floats[a * RECORD_FLOATS + T_SALE_CENTS]! - floats[b * RECORD_FLOATS + T_SALE_CENTS]! || relevance(a, b);
       case "price-desc":
-        return (a, b) => saleCents[b]! - saleCents[a]! || relevance(a, b);
+        return (a, b) => floats[b * RECORD_FLOATS + T_SALE_CENTS]! - floats[a * RECORD_FLOATS + T_SALE_CENTS]! || relevance(a, b);
       case "newest":
-        return (a, b) => tieBreaks[b * 2 + 1]! - tieBreaks[a * 2 + 1]! || b - a;
+        return (a, b) => floats[b * RECORD_FLOATS + T_CREATED]! - floats[a * RECORD_FLOATS + T_CREATED]! || b - a;
       case "popular":
-        return (a, b) => tieBreaks[b * 2]! - tieBreaks[a * 2]! || relevance(a, b);
+        return (a, b) => floats[b * RECORD_FLOATS + T_POPULARITY]! - floats[a * RECORD_FLOATS + T_POPULARITY]! || relevance(a, b);
       default:
         return relevance;
     }
@@ -501,12 +536,12 @@ export class SearchSnapshot {
   /** Popularity moved (likes, views): the tie-break reads it from here. */
   setPopularity(id: string, popularity: number): void {
     const doc = this.docOf.get(id.toLowerCase());
-    if (doc !== undefined) this.tieBreaks[doc * 2] = popularity;
+    if (doc !== undefined) this.floats[doc * RECORD_FLOATS + T_POPULARITY] = popularity;
   }
 
   /** Rough heap held (decision 141 reports it at 100k products). */
   get approximateBytes(): number {
-    let bytes = this.saleCents.byteLength + this.tieBreaks.byteLength + this.facts.byteLength + this.work.byteLength + this.matched.byteLength + this.selected.byteLength;
+    let bytes = this.work.byteLength + this.matched.byteLength + this.selected.byteLength + this.survivors.byteLength;
     for (const list of this.postings) bytes += list.byteLength + 64;
     for (const list of this.listed.values()) bytes += list.byteLength;
     for (let doc = 0; doc < this.ids.length; doc++) bytes += 3 * 56 + this.titles[doc]!.length + this.titleKeys[doc]!.length;
