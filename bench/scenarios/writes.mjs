@@ -11,25 +11,35 @@ const PRODUCTS = 1000;
 const TARGETS = 40;
 const BUDGET_P99_MS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
+const WARMUP_S = 2;
 
-/** Each connection is one shopper, walking the targets: like, unlike, add to cart (stock 5 per size allows 5 rounds). */
+/**
+ * Each round is one shopper's like, unlike and cart add on one target, the three requests of
+ * autocannon's list in turn on a connection. Autocannon starts every pass through the list with a
+ * fresh context, so a round takes its shopper and target from a counter here (with one request in
+ * the list, as before, every request was the first target's like: after 50 of them all were no-ops).
+ * Round r is shopper r mod 50 on target ⌊r / 50⌋ mod 40: a shopper adds a variant once per 2,000
+ * rounds, so stock 5 per size allows 10,000 rounds (warm-up included).
+ */
 function shopperRequests(shoppers, targets) {
-  let nextShopper = 0;
+  let nextRound = 0;
+  const withShopper = (request, context) => ({ ...request, headers: { ...request.headers, ...context.shopper } });
   return [
     {
       setupRequest(request, context) {
-        context.shopper ??= shoppers[nextShopper++ % shoppers.length];
-        context.step = (context.step ?? -1) + 1;
-        const target = targets[Math.floor(context.step / 3) % targets.length];
-        const headers = { ...request.headers, ...context.shopper };
-        switch (context.step % 3) {
-          case 0:
-            return { ...request, method: "PUT", path: `/api/media/${target.mediaId}/like`, headers };
-          case 1:
-            return { ...request, method: "DELETE", path: `/api/media/${target.mediaId}/like`, headers };
-          default:
-            return { ...request, method: "POST", path: "/api/cart/items", headers, body: JSON.stringify({ productId: target.productId, variantId: target.variantId, quantity: 1, mediaId: target.mediaId }) };
-        }
+        const round = nextRound++;
+        context.shopper = shoppers[round % shoppers.length];
+        context.target = targets[Math.floor(round / shoppers.length) % targets.length];
+        return { ...withShopper(request, context), method: "PUT", path: `/api/media/${context.target.mediaId}/like` };
+      },
+    },
+    {
+      setupRequest: (request, context) => ({ ...withShopper(request, context), method: "DELETE", path: `/api/media/${context.target.mediaId}/like` }),
+    },
+    {
+      setupRequest(request, context) {
+        const { productId, variantId, mediaId } = context.target;
+        return { ...withShopper(request, context), method: "POST", path: "/api/cart/items", body: JSON.stringify({ productId, variantId, quantity: 1, mediaId }) };
       },
     },
   ];
@@ -40,8 +50,12 @@ export default {
   description: `likes, unlikes and cart adds by ${SHOPPERS} signed-in shoppers at once for ${DURATION_S} s`,
   run: ({ root, port }) =>
     withShoppers({ root, port, products: PRODUCTS, shoppers: SHOPPERS, targets: TARGETS }, async ({ server, shoppers, targets }) => {
+      const requests = shopperRequests(shoppers, targets);
+      // As the other load scenarios do (bench/run.mjs): a server just started is still preparing its
+      // statements and resolving each shopper's first session, which the first burst would queue behind.
+      await autocannon({ url: server.baseUrl, connections: SHOPPERS, duration: WARMUP_S, requests, initialContext: {} });
       const cpuBefore = cpuMs(server.pid);
-      const result = await autocannon({ url: server.baseUrl, connections: SHOPPERS, duration: DURATION_S, requests: shopperRequests(shoppers, targets), initialContext: {} });
+      const result = await autocannon({ url: server.baseUrl, connections: SHOPPERS, duration: DURATION_S, requests, initialContext: {} });
       // The server's own CPU per write (PGlite runs in it; PostgreSQL's share is in its own processes).
       const serverCpuMsPerWrite = Math.round((cpuMs(server.pid) - cpuBefore) / result.requests.total * 100) / 100;
       const p99Ms = result.latency.p99;
