@@ -5,11 +5,11 @@ import { swaggerUI } from "@hono/swagger-ui";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { ERROR_CODES } from "@reelmart/core/api/errors";
 import { type Context, Hono, type MiddlewareHandler, type Next } from "hono";
-import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import type { AppDeps, OpenApiFragment, RegisterRoutes } from "./context.ts";
 import { enforceDeclaredAccess } from "./http/access.ts";
 import { TrustedProxies } from "./http/client-address.ts";
+import { compression } from "./http/compression.ts";
 import { clientDataError } from "./http/database-errors.ts";
 import { AppError } from "./shared/errors.ts";
 import { errorBody, sendError } from "./http/errors.ts";
@@ -59,14 +59,14 @@ export function createApp(deps: AppDeps, parts: AppParts): Hono<AppEnv> {
   api.onError((error, c) => handleError(error, c, deps.logger));
 
   // The one middleware order for every request: who and which request (id, client address), its
-  // metrics, the security headers on whatever answers, the log line, compression; then /api's own chain above
+  // metrics, the security headers on whatever answers, the log line, compression (http/compression.ts); then /api's own chain above
   // (session, cross-origin guard, public cache), then the route, whose access rule runs before its validation.
   const app = new Hono<AppEnv>();
   app.use("*", requestContext(new TrustedProxies(deps.config.trustedProxies)));
   app.use("*", metricsMiddleware(deps.metrics));
   app.use("*", securityHeadersMiddleware(createSecurityHeaders(deps.config)));
   app.use("*", requestLogger(deps.logger));
-  app.use("*", compress());
+  app.use("*", compression());
   app.route("/", api);
   app.get("/metrics", metricsHandler(deps.metrics, deps.config.metricsToken));
   for (const mount of (parts.mounts ?? []).filter((m) => !m.path.startsWith("/api/"))) app.route(mount.path, mount.app);
