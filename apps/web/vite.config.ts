@@ -11,36 +11,65 @@ import { VitePWA } from "vite-plugin-pwa";
 const APP_VERSION = Date.now().toString(36);
 const THEME_COLOR = "#0b0b0f";
 
-const FEED_BOOT = fileURLToPath(new URL("./src/features/feed/feed-boot.ts", import.meta.url));
+const APP_BOOT = fileURLToPath(new URL("./src/app/boot.ts", import.meta.url));
 const FEED_PAGE = fileURLToPath(new URL("./src/features/feed/feed-page.tsx", import.meta.url));
 
 /**
- * The feed's boot script (src/features/feed/feed-boot.ts): one small classic script of its own,
- * bundled apart from the app so it shares no chunk with it, loaded async from the top of the head.
- * It names the feed screen's chunk (data-feed-chunk), which it module-preloads on / only.
+ * The boot script (src/app/boot.ts): one small classic script of its own, bundled apart from the app
+ * so it shares no chunk with it, loaded async from the top of the head. The build's entry script and
+ * module preloads leave the head for its data attributes (data-entry, data-preload): the boot starts
+ * them once the first screen has painted (decision 096). It names the feed screen's chunk
+ * (data-feed-chunk), which it module-preloads with them on / only. The entry's stylesheet is written
+ * into the page (decision 096): the first paint then needs the document alone.
  */
-function feedBoot(): Plugin {
+function appBoot(): Plugin {
   let boot = { fileName: "", code: "" };
   return {
-    name: "reelmart-feed-boot",
+    name: "reelmart-app-boot",
     async buildStart() {
       if (this.environment?.mode === "dev") return;
-      const result = await esbuild({ entryPoints: [FEED_BOOT], bundle: true, write: false, format: "iife", minify: true, target: "es2022", logLevel: "warning" });
+      const result = await esbuild({ entryPoints: [APP_BOOT], bundle: true, write: false, format: "iife", minify: true, target: "es2022", logLevel: "warning" });
       const code = result.outputFiles[0]!.text;
-      boot = { fileName: `assets/feed-boot-${createHash("sha256").update(code).digest("hex").slice(0, 10)}.js`, code };
+      boot = { fileName: `assets/boot-${createHash("sha256").update(code).digest("hex").slice(0, 10)}.js`, code };
     },
     generateBundle() {
       this.emitFile({ type: "asset", fileName: boot.fileName, source: boot.code });
     },
     transformIndexHtml: {
       order: "post",
-      handler(_html, context) {
-        const feedChunk = Object.values(context.bundle ?? {}).find((chunk) => chunk.type === "chunk" && chunk.facadeModuleId === FEED_PAGE);
-        // In development Vite serves the module itself (no bundle, no chunk to name).
-        const attrs = context.bundle
-          ? { src: `/${boot.fileName}`, async: true, fetchpriority: "high", ...(feedChunk ? { "data-feed-chunk": `/${feedChunk.fileName}` } : {}) }
-          : { type: "module", src: "/src/features/feed/feed-boot.ts" };
-        return [{ tag: "script", attrs, injectTo: "head-prepend" }];
+      handler(html, context) {
+        // In development Vite serves the modules themselves (no bundle, the entry stays in the page).
+        if (!context.bundle) return [{ tag: "script", attrs: { type: "module", src: "/src/app/boot.ts" }, injectTo: "head-prepend" }];
+        const bundle = context.bundle;
+        const feedChunk = Object.values(bundle).find((chunk) => chunk.type === "chunk" && chunk.facadeModuleId === FEED_PAGE);
+        let entry = "";
+        const preloads: string[] = [];
+        const page = html
+          .replace(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/, (_tag, src: string) => {
+            entry = src;
+            return "";
+          })
+          .replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_tag, href: string) => {
+            preloads.push(href);
+            return "";
+          })
+          .replace(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/, (_tag, file: string) => {
+            const asset = bundle[file];
+            if (asset?.type !== "asset" || /<\/style/i.test(String(asset.source))) throw new Error(`the entry's stylesheet ${file} cannot be written into the page`);
+            // The disabled link is never fetched; it tells Vite's preload helper, which loads a lazy
+            // chunk's stylesheets unless a <link rel="stylesheet"> names them, that this one is here.
+            return `<style>${String(asset.source)}</style>\n    <link rel="stylesheet" href="/${file}" disabled>`;
+          });
+        if (!entry) throw new Error("the built index.html has no entry script to hand to the boot script");
+        const attrs = {
+          src: `/${boot.fileName}`,
+          async: true,
+          fetchpriority: "high",
+          "data-entry": entry,
+          "data-preload": preloads.join(" "),
+          ...(feedChunk ? { "data-feed-chunk": `/${feedChunk.fileName}` } : {}),
+        };
+        return { html: page, tags: [{ tag: "script", attrs, injectTo: "head-prepend" }] };
       },
     },
   };
@@ -51,7 +80,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    feedBoot(),
+    appBoot(),
     VitePWA({
       strategies: "injectManifest",
       srcDir: "src",

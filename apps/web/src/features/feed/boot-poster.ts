@@ -17,9 +17,13 @@ declare global {
   }
 }
 
-/** Shows `src` where the feed's first card will be, unless the app's first screen is already there. */
-export function showBootPoster(src: string): void {
-  if (window.__reelmartBootPosterDone || document.getElementById(LAYER_ID)) return;
+/**
+ * Shows `src` where the feed's first card will be, unless the app's first screen is already there.
+ * Settles once the picture has loaded or failed (at once when it is not shown): the boot script
+ * starts the app's entry after that paint (decision 096).
+ */
+export function showBootPoster(src: string): Promise<void> {
+  if (window.__reelmartBootPosterDone || document.getElementById(LAYER_ID)) return Promise.resolve();
   const img = document.createElement("img");
   img.id = LAYER_ID;
   img.alt = "";
@@ -30,6 +34,10 @@ export function showBootPoster(src: string): void {
   img.addEventListener("error", () => img.remove());
   if (document.body) document.body.append(img);
   else document.addEventListener("DOMContentLoaded", () => window.__reelmartBootPosterDone || document.body.append(img), { once: true });
+  return new Promise((resolve) => {
+    img.addEventListener("load", () => resolve(), { once: true });
+    img.addEventListener("error", () => resolve(), { once: true });
+  });
 }
 
 /** The app's first screen is painted, or the feed left before it: the boot poster goes and stays away. */

@@ -53,7 +53,7 @@ describe("the first feed page, started by the boot script", () => {
   const options = { marketplaceId: "mp-1", seed: "visit-seed", similarTo: null };
 
   it("asks for the page the feed will ask for, and the feed adopts it instead of asking again", async () => {
-    startFirstFeedPage();
+    void startFirstFeedPage();
     expect(requests).toEqual([feedPageUrl(options, null).href]);
     const page = await getFeedPage(options, null);
     expect(requests).toHaveLength(1);
@@ -64,7 +64,7 @@ describe("the first feed page, started by the boot script", () => {
   });
 
   it("is not adopted by a feed asking for something else (another marketplace chosen meanwhile)", async () => {
-    startFirstFeedPage();
+    void startFirstFeedPage();
     await getFeedPage({ ...options, marketplaceId: "mp-2" }, null);
     expect(requests).toHaveLength(2);
     expect(requests[1]).toContain("marketplaceId=mp-2");
@@ -73,13 +73,13 @@ describe("the first feed page, started by the boot script", () => {
 
   it("leaves a failed request to the feed's own, which reports the error", async () => {
     answer = () => respond({ error: { code: "internal", message: "boom" } }, 503);
-    startFirstFeedPage();
+    void startFirstFeedPage();
     await expect(getFeedPage(options, null)).rejects.toMatchObject({ status: 503 });
     expect(requests).toHaveLength(2);
   });
 
   it("preloads, with high priority, the poster of the card the feed shows first", async () => {
-    startFirstFeedPage();
+    void startFirstFeedPage();
     await vi.waitFor(() => expect(document.head.querySelector('link[rel="preload"][as="image"]')).not.toBeNull());
     const link = document.head.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"]')!;
     const shown = (await getFeedPage(options, null)).items.find((i) => i.media.length > 0)!;
@@ -90,7 +90,7 @@ describe("the first feed page, started by the boot script", () => {
   });
 
   it("paints that poster in the boot layer, hidden from assistive technology, until the app's first screen removes it", async () => {
-    startFirstFeedPage();
+    void startFirstFeedPage();
     await vi.waitFor(() => expect(document.getElementById("boot-poster")).not.toBeNull());
     const layer = document.getElementById("boot-poster") as HTMLImageElement;
     const link = document.head.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"]')!;
@@ -103,7 +103,7 @@ describe("the first feed page, started by the boot script", () => {
 
   it("is not painted once the app's first screen is there (a page answering after the app painted)", async () => {
     removeBootPoster();
-    startFirstFeedPage();
+    void startFirstFeedPage();
     await vi.waitFor(() => expect(document.head.querySelector('link[rel="preload"][as="image"]')).not.toBeNull());
     expect(document.getElementById("boot-poster")).toBeNull();
   });

@@ -9,7 +9,7 @@ import { shuffledOrder } from "../shuffle.ts";
 import { type FeedOptions, feedPageUrl } from "./feed-request.ts";
 
 // The first feed page without the chain HTML → entry → feed chunk → /api/feed → poster: the boot
-// script (feed-boot.ts, loaded async from index.html's head before the app's entry) requests it and
+// script (app/boot.ts, loaded async from index.html's head before the app's entry) requests it and
 // preloads the first card's poster; the feed query adopts that response instead of asking again.
 
 interface FirstPage {
@@ -37,9 +37,10 @@ export function firstCardPoster(page: FeedPage, options: FeedOptions): string | 
 
 /**
  * Starts GET /api/feed for the first page the feed will ask for, preloads its first card's poster
- * and paints it where the card will be (boot-poster.ts).
+ * and paints it where the card will be (boot-poster.ts). Settles once that poster has loaded or
+ * failed, or at once with the page when there is none to show.
  */
-export function startFirstFeedPage(): void {
+export function startFirstFeedPage(): Promise<void> {
   const options: FeedOptions = {
     marketplaceId: getSelectedMarketplaceId(),
     seed: visitSeed(),
@@ -50,7 +51,7 @@ export function startFirstFeedPage(): void {
     .then((response) => (response.ok ? (response.json() as Promise<FeedPage>) : null))
     .catch(() => null);
   window.__reelmartFirstFeedPage = { url, page };
-  void page.then((first) => {
+  return page.then((first) => {
     const poster = first && firstCardPoster(first, options);
     if (!poster) return;
     const link = document.createElement("link");
@@ -59,7 +60,7 @@ export function startFirstFeedPage(): void {
     link.setAttribute("fetchpriority", "high");
     link.href = poster;
     document.head.append(link);
-    showBootPoster(poster);
+    return showBootPoster(poster);
   });
 }
 
