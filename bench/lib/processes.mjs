@@ -1,6 +1,7 @@
 import { fork, spawn } from "node:child_process";
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
+import { SERVER_NODE_FLAGS } from "../../scripts/server-node-flags.mjs";
 
 async function waitForHealth(baseUrl, child, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
@@ -20,14 +21,17 @@ async function waitForHealth(baseUrl, child, timeoutMs = 60_000) {
 /**
  * The built server (apps/server/dist/main.js, or BENCH_SERVER_ENTRY: another bundle to compare
  * against in the same run) on a port of its own, on `store` (lib/store.mjs); resolves once it
- * answers /api/health, with how long that took. `nodeArgs` go to node before the entry.
+ * answers /api/health, with how long that took. The server runs with the V8 flags it ships with
+ * (scripts/server-node-flags.mjs), or those BENCH_SERVER_NODE_ARGS lists (space-separated; empty
+ * for V8's defaults); `nodeArgs` go after them, before the entry.
  */
 export async function startServer({ root, store, port, env = {}, timeoutMs, nodeArgs = [], entry = process.env.BENCH_SERVER_ENTRY ?? "apps/server/dist/main.js" }) {
   const started = performance.now();
   // The store decides the database: an inherited DATABASE_URL must not point a PGlite run elsewhere.
   const inherited = { ...process.env };
   delete inherited.DATABASE_URL;
-  const child = spawn(process.execPath, [...nodeArgs, entry], {
+  const flags = process.env.BENCH_SERVER_NODE_ARGS === undefined ? SERVER_NODE_FLAGS : process.env.BENCH_SERVER_NODE_ARGS.split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...flags, ...nodeArgs, entry], {
     cwd: root,
     env: { ...inherited, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), SEED_DEMO: "false", LOG_LEVEL: "warn", MEDIA_WORKERS: "0", ...store.env, ...env },
     stdio: ["ignore", "inherit", "inherit"],
