@@ -125,20 +125,27 @@ const count = (value: number) => value.toLocaleString("en-IN");
 const percent = (rate: number | null) => (rate === null ? null : `${(rate * 100).toFixed(1)}%`);
 
 test("two shoppers watch a video, one likes it, adds to cart from it and orders; the video's and the product's analytics show it", async ({ browser, request }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(450_000);
   const { items: marketplaces } = (await (await request.get("/api/marketplaces")).json()) as { items: Array<{ id: string; name: string }> };
   const india = marketplaces.find((marketplace) => marketplace.name === "India")!.id;
 
   // A product sold in India with a ready main video, stock to spare and a single variant (no size sheet);
-  // chosen by property and then by title, never by its place in a list.
-  const { items } = (await (await request.get(`/api/feed?marketplaceId=${india}&limit=50&seed=analytics`)).json()) as { items: FeedProduct[] };
-  const candidates: Array<FeedProduct & { variants: number }> = [];
-  for (const item of items.filter((item) => item.stock >= 5 && item.media.some((media) => media.isMain && media.type === "video" && media.status === "ready"))) {
-    const detail = (await (await request.get(`/api/products/${item.id}`)).json()) as { variants: unknown[] };
-    candidates.push({ ...item, variants: detail.variants.length });
+  // chosen by property and then by title, never by its place in a list. The demo's videos are encoded
+  // in the background after the server starts, and a filmed product's video becomes its main one when
+  // the last is ready: on a busy machine that can be minutes after this file starts, so wait for it.
+  async function productWithMainVideo(): Promise<(FeedProduct & { variants: number }) | undefined> {
+    const { items } = (await (await request.get(`/api/feed?marketplaceId=${india}&limit=50&seed=analytics`)).json()) as { items: FeedProduct[] };
+    const candidates: Array<FeedProduct & { variants: number }> = [];
+    for (const item of items.filter((item) => item.stock >= 5 && item.media.some((media) => media.isMain && media.type === "video" && media.status === "ready"))) {
+      const detail = (await (await request.get(`/api/products/${item.id}`)).json()) as { variants: unknown[] };
+      candidates.push({ ...item, variants: detail.variants.length });
+    }
+    return candidates.filter((candidate) => candidate.variants <= 1).sort((a, b) => a.title.localeCompare(b.title))[0];
   }
-  const product = candidates.filter((candidate) => candidate.variants <= 1).sort((a, b) => a.title.localeCompare(b.title))[0];
-  expect(product, "a single-variant product with a main video in India").toBeDefined();
+  let product: Awaited<ReturnType<typeof productWithMainVideo>>;
+  await expect
+    .poll(async () => (product = await productWithMainVideo()), { message: "a single-variant product with a main video in India", timeout: 300_000, intervals: [2_000] })
+    .toBeDefined();
   const video = product!.media.find((media) => media.isMain)!;
 
   // The admin, granted through the real CLI (as e2e/media.spec.ts does), on a desktop screen.
