@@ -131,23 +131,31 @@ describe("fast lane answers as the app's routes do", () => {
     }
   });
 
+  /**
+   * The lane's answer built from memory (a feed page, a search) has the route's status, bytes and
+   * headers but its caching ones: the app's answer goes through the public cache (the same URL may be
+   * asked for again); the lane's carries live counters and is not stored, so it says no-cache and has
+   * no ETag. Once the app has stored the answer, the lane serves that entry, headers and all.
+   */
+  async function expectRouteBytesFromMemory(path: string, headers: Record<string, string>) {
+    const { lane, app, answeredByLane } = await both(path, headers);
+    expect(answeredByLane).toBe(true);
+    expect(lane.status).toBe(200);
+    const { etag, "cache-control": appCacheControl, ...appRest } = comparable(app).headers;
+    expect(etag).toMatch(/^"/);
+    expect(appCacheControl).toBe("public, no-cache");
+    const { "cache-control": laneCacheControl, ...laneRest } = comparable(lane).headers;
+    expect(laneCacheControl).toBe("no-cache");
+    expect({ ...comparable(lane), headers: laneRest }).toEqual({ ...comparable(app), headers: appRest });
+    const again = await both(path, headers);
+    expect(again.answeredByLane).toBe(true);
+    expect(comparable(again.lane)).toEqual(comparable(again.app));
+  }
+
   it("answers feed pages with the route's bytes; only its caching headers differ, as decision 111 chose", async () => {
     for (const [seed, headers] of [["parity", {}], ["parity-gzip", { "accept-encoding": "gzip" }]] as const) {
       const path = `/api/feed?marketplaceId=${marketId}&seed=${seed}&limit=4`;
-      const { lane, app, answeredByLane } = await both(path, headers);
-      expect(answeredByLane).toBe(true);
-      const { etag, "cache-control": appCacheControl, ...appRest } = comparable(app).headers;
-      // The app's answer goes through the public cache (a seeded page may be asked for again); the
-      // lane's carries live counters and is not stored, so it says no-cache and has no ETag.
-      expect(etag).toMatch(/^"/);
-      expect(appCacheControl).toBe("public, no-cache");
-      const { "cache-control": laneCacheControl, ...laneRest } = comparable(lane).headers;
-      expect(laneCacheControl).toBe("no-cache");
-      expect({ ...comparable(lane), headers: laneRest }).toEqual({ ...comparable(app), headers: appRest });
-      // Once the app has stored the page, the lane serves that entry, headers and all.
-      const again = await both(path, headers);
-      expect(again.answeredByLane).toBe(true);
-      expect(comparable(again.lane)).toEqual(comparable(again.app));
+      await expectRouteBytesFromMemory(path, headers);
     }
     const page = JSON.parse((await get(withLane.base, `/api/feed?marketplaceId=${marketId}&seed=parity-items&limit=4`)).body.toString("utf8")) as FeedPage;
     expect(page.items).toHaveLength(4);
@@ -163,19 +171,7 @@ describe("fast lane answers as the app's routes do", () => {
       // The page's cards are held once the route has answered it (under another key of the public cache).
       expect((await get(appOnly.base, `/api/search?${query}&n=warm`)).status).toBe(200);
       const path = `/api/search?${query}&n=parity`;
-      const { lane, app, answeredByLane } = await both(path, headers);
-      expect(answeredByLane).toBe(true);
-      expect(lane.status).toBe(200);
-      const { etag, "cache-control": appCacheControl, ...appRest } = comparable(app).headers;
-      expect(etag).toMatch(/^"/);
-      expect(appCacheControl).toBe("public, no-cache");
-      const { "cache-control": laneCacheControl, ...laneRest } = comparable(lane).headers;
-      expect(laneCacheControl).toBe("no-cache");
-      expect({ ...comparable(lane), headers: laneRest }).toEqual({ ...comparable(app), headers: appRest });
-      // Once the app has stored the answer, the lane serves that entry, headers and all.
-      const again = await both(path, headers);
-      expect(again.answeredByLane).toBe(true);
-      expect(comparable(again.lane)).toEqual(comparable(again.app));
+      await expectRouteBytesFromMemory(path, headers);
     }
     const typo = JSON.parse((await get(withLane.base, `/api/search?q=prduct&n=typo`)).body.toString("utf8")) as SearchResult;
     expect(typo.didYouMean).toBe("product");

@@ -158,25 +158,26 @@ function answer(parts: Lane, request: IncomingMessage, response: ServerResponse)
     if (!query.success) return null;
     const page = feedPageBytesFromMemory(parts.feedMemory, query.data);
     if (page === undefined) return null;
-    const gzip = page.byteLength >= GZIP_THRESHOLD && acceptsGzip(acceptEncoding);
-    const body = gzip ? gzipSync(page) : page;
-    const headers = gzip ? parts.headers.feedGzip : parts.headers.feed;
-    headers["content-length"] = String(body.byteLength);
-    sendWith(response, 200, headers, body);
+    sendFromMemory(response, page, acceptEncoding, parts.headers.feed, parts.headers.feedGzip);
     return FEED_PATH;
   }
 
   if (parts.search && url.pathname === SEARCH_PATH) {
     const body = searchBytes(parts.search, url.searchParams);
     if (body === undefined) return null;
-    const gzip = body.byteLength >= GZIP_THRESHOLD && acceptsGzip(acceptEncoding);
-    const sent = gzip ? gzipSync(body) : body;
-    const headers = gzip ? parts.headers.searchGzip : parts.headers.search;
-    headers["content-length"] = String(sent.byteLength);
-    sendWith(response, 200, headers, sent);
+    sendFromMemory(response, body, acceptEncoding, parts.headers.search, parts.headers.searchGzip);
     return SEARCH_PATH;
   }
   return null;
+}
+
+/** An answer built from memory for this request (a feed page, a search): gzipped when large and accepted. */
+function sendFromMemory(response: ServerResponse, bytes: Buffer, acceptEncoding: string | undefined, plain: Headers, gzipped: Headers): void {
+  const gzip = bytes.byteLength >= GZIP_THRESHOLD && acceptsGzip(acceptEncoding);
+  const body = gzip ? gzipSync(bytes) : bytes;
+  const headers = gzip ? gzipped : plain;
+  headers["content-length"] = String(body.byteLength);
+  sendWith(response, 200, headers, body);
 }
 
 /**
