@@ -59,7 +59,7 @@ function npmFfmpegPath(): string | undefined {
 
 async function probeVersion(binary: string): Promise<string | null> {
   try {
-    const { stdout } = await run(binary, ["-hide_banner", "-version"], { timeoutMs: 10_000 });
+    const { stdout } = await run(binary, ["-hide_banner", "-version"], { limitMs: 10_000, limitIs: "total" });
     const firstLine = stdout.split("\n")[0]?.trim();
     return firstLine?.startsWith("ffmpeg version") ? firstLine : null;
   } catch {
@@ -69,20 +69,51 @@ async function probeVersion(binary: string): Promise<string | null> {
 
 export class FfmpegError extends Error {}
 
+/**
+ * An encode is killed when ffmpeg has reported no progress for this long. Not a limit on the whole
+ * run: ffmpeg runs below the server's priority, so on a busy machine a healthy encode can take many
+ * minutes of wall time while it keeps reporting; a hung one (a stalled input, a stuck filter) stops.
+ */
+const ENCODER_STALL_MS = 120_000;
+
+export interface FfmpegRunOptions {
+  cwd?: string;
+  /** Called with the seconds of output encoded so far, as ffmpeg reports them (about twice a second). */
+  onProgress?: (encodedSeconds: number) => void;
+  stallMs?: number;
+}
+
 /** Runs ffmpeg to completion at low priority; the error carries the tail of its log. */
-export async function runFfmpeg(ffmpeg: Ffmpeg, args: string[], options: { cwd?: string; timeoutMs?: number } = {}): Promise<void> {
-  await run(ffmpeg.path, ["-hide_banner", "-nostdin", "-loglevel", "error", "-y", ...args], {
+export async function runFfmpeg(ffmpeg: Ffmpeg, args: string[], options: FfmpegRunOptions = {}): Promise<void> {
+  let pending = "";
+  await run(ffmpeg.path, ["-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-progress", "pipe:1", "-nostats", ...args], {
     cwd: options.cwd,
-    timeoutMs: options.timeoutMs ?? 120_000,
+    limitMs: options.stallMs ?? ENCODER_STALL_MS,
+    limitIs: "silence",
     niceness: ENCODER_NICENESS,
+    onStdout: (chunk) => {
+      pending += chunk;
+      const lines = pending.split("\n");
+      pending = lines.pop() ?? "";
+      for (const line of lines) {
+        const match = /^out_time_us=(\d+)/.exec(line);
+        if (match) options.onProgress?.(Number(match[1]) / 1e6);
+      }
+    },
   });
 }
 
-function run(
-  binary: string,
-  args: string[],
-  options: { cwd?: string; timeoutMs: number; niceness?: number },
-): Promise<{ stdout: string; stderr: string }> {
+interface RunOptions {
+  cwd?: string;
+  limitMs: number;
+  /** "total": the run may take limitMs in all; "silence": it may go limitMs without writing to stdout. */
+  limitIs: "total" | "silence";
+  niceness?: number;
+  /** Receives stdout as it comes instead of collecting it. */
+  onStdout?: (chunk: string) => void;
+}
+
+function run(binary: string, args: string[], options: RunOptions): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(binary, args, { cwd: options.cwd, stdio: ["ignore", "pipe", "pipe"] });
     if (options.niceness && child.pid) {
@@ -94,10 +125,19 @@ function run(
     }
     let stdout = "";
     let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+    let killedBecause: string | undefined;
+    const timer = setTimeout(() => {
+      const seconds = Math.round(options.limitMs / 1000);
+      killedBecause = options.limitIs === "silence" ? `reported no progress for ${seconds} s` : `took longer than ${seconds} s`;
+      child.kill("SIGKILL");
+    }, options.limitMs);
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      if (options.limitIs === "silence") timer.refresh();
+      if (options.onStdout) options.onStdout(chunk);
+      else stdout += chunk;
+    });
     // Only the tail matters for an error message; keep memory bounded on chatty builds.
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr = (stderr + chunk).slice(-4000)));
-    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs);
     child.on("error", (error) => {
       clearTimeout(timer);
       reject(error);
@@ -105,7 +145,10 @@ function run(
     child.on("close", (code, signal) => {
       clearTimeout(timer);
       if (code === 0) resolve({ stdout, stderr });
-      else reject(new FfmpegError(`${path.basename(binary)} exited with ${signal ?? code}: ${stderr.trim() || "(no output)"}`));
+      else {
+        const outcome = killedBecause ? `was stopped: it ${killedBecause}` : `exited with ${signal ?? code}`;
+        reject(new FfmpegError(`${path.basename(binary)} ${outcome}: ${stderr.trim() || "(no output)"}`));
+      }
     });
   });
 }

@@ -1,7 +1,5 @@
-import { spawn } from "node:child_process";
-import os from "node:os";
 import path from "node:path";
-import { type Ffmpeg, FfmpegError } from "./ffmpeg.ts";
+import { type Ffmpeg, runFfmpeg } from "./ffmpeg.ts";
 import { type Rung, ladderFor } from "./ladder.ts";
 import type { VideoProbe } from "./probe.ts";
 
@@ -13,7 +11,6 @@ export interface TranscodeOptions {
   threads: number;
   /** Called with 0..1 as ffmpeg reports how far it has encoded. */
   onProgress?: (fraction: number) => void;
-  timeoutMs?: number;
 }
 
 /** The poster frame is taken at 1 s (or the middle of a shorter clip), as the demo videos do. */
@@ -43,7 +40,7 @@ export async function transcodeLadder(ffmpeg: Ffmpeg, source: string, probe: Vid
     `[posterSource]trim=start=${at}:duration=1,setpts=PTS-STARTPTS,split=${rungs.length}${posterSplits}`,
     ...rungs.map((rung) => `[p${rung.name}]scale=${rung.width}:${rung.height},setsar=1[t${rung.name}]`),
   ].join(";");
-  const args = ["-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-progress", "pipe:1", "-nostats", "-i", source];
+  const args = ["-i", source];
   if (!probe.hasAudio) args.push("-f", "lavfi", "-t", String(probe.durationSeconds), "-i", "anullsrc=channel_layout=stereo:sample_rate=44100");
   args.push("-filter_complex", graph);
   const audio = probe.hasAudio ? "0:a:0" : "1:a:0";
@@ -59,43 +56,6 @@ export async function transcodeLadder(ffmpeg: Ffmpeg, source: string, probe: Vid
     );
   }
   for (const rendition of renditions) args.push("-map", `[t${rendition.name}]`, "-frames:v", "1", "-q:v", "3", rendition.posterFile);
-  await runWithProgress(ffmpeg, args, probe.durationSeconds, options);
+  await runFfmpeg(ffmpeg, args, { onProgress: (seconds) => options.onProgress?.(Math.min(1, seconds / probe.durationSeconds)) });
   return { renditions };
-}
-
-/** ffmpeg with `-progress pipe:1`: out_time_us over the duration is the fraction done. */
-function runWithProgress(ffmpeg: Ffmpeg, args: string[], durationSeconds: number, options: TranscodeOptions): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(ffmpeg.path, args, { stdio: ["ignore", "pipe", "pipe"] });
-    if (child.pid) {
-      try {
-        // Below the web server's priority: encoding never slows the requests it answers.
-        os.setPriority(child.pid, 10);
-      } catch {
-        // not permitted here: run at normal priority
-      }
-    }
-    let stderr = "";
-    let pending = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      pending += chunk;
-      const lines = pending.split("\n");
-      pending = lines.pop() ?? "";
-      for (const line of lines) {
-        const match = /^out_time_us=(\d+)/.exec(line);
-        if (match && options.onProgress) options.onProgress(Math.min(1, Number(match[1]) / 1e6 / durationSeconds));
-      }
-    });
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr = (stderr + chunk).slice(-4000)));
-    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? Math.max(120_000, durationSeconds * 20_000));
-    child.on("error", (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.on("close", (code, signal) => {
-      clearTimeout(timer);
-      if (code === 0) resolve();
-      else reject(new FfmpegError(`ffmpeg exited with ${signal ?? code}: ${stderr.trim() || "(no output)"}`));
-    });
-  });
 }

@@ -163,6 +163,9 @@ describe("demo catalogue seed", () => {
   it.skipIf(!ffmpeg)("a video job publishes the optimized renditions and poster, served with Range support", { timeout: 180_000 }, async () => {
     const kinds = mediaJobKinds(createMediaContext(server.deps));
     expect(await runNextJob(db(), kinds, createLogger({ logLevel: "silent" }))).toBe(true);
+    // The attempt's outcome first, so a failed encode fails here with ffmpeg's own words.
+    const attempted = await db().selectFrom("media_jobs").select(["status", "last_error"]).where("attempts", ">", 0).execute();
+    expect(attempted).toEqual([{ status: "done", last_error: null }]);
     const video = await db().selectFrom("product_media").selectAll().where("status", "=", "ready").where("type", "=", "video").executeTakeFirstOrThrow();
     expect(video.url).toContain("/optimized-");
     expect(video.url).toMatch(/-720\.mp4$/);

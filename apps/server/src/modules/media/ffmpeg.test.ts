@@ -1,0 +1,43 @@
+import { execFileSync } from "node:child_process";
+import { mkdtemp, rm, stat } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FfmpegError, findFfmpeg, runFfmpeg } from "./ffmpeg.ts";
+
+const ffmpeg = await findFfmpeg(process.env.FFMPEG_PATH);
+
+describe.skipIf(!ffmpeg)("runFfmpeg", () => {
+  let work: string;
+  beforeAll(async () => {
+    work = await mkdtemp(path.join(os.tmpdir(), "reelmart-ffmpeg-test-"));
+  });
+  afterAll(() => rm(work, { recursive: true, force: true }));
+
+  it("lets a slow encode that keeps reporting run past the stall limit, and passes its progress on", async () => {
+    const out = path.join(work, "slow.mp4");
+    const reported: number[] = [];
+    const started = Date.now();
+    // -re reads the 2.5 s source in real time: the run lasts longer than the 1 s stall limit.
+    await runFfmpeg(ffmpeg!, ["-re", "-f", "lavfi", "-i", "testsrc=size=64x64:rate=10:duration=2.5", "-c:v", "libx264", out], {
+      stallMs: 1000,
+      onProgress: (seconds) => reported.push(seconds),
+    });
+    expect(Date.now() - started).toBeGreaterThan(2000);
+    expect((await stat(out)).size).toBeGreaterThan(0);
+    expect(reported.length).toBeGreaterThan(2);
+    expect(reported).toEqual([...reported].sort((a, b) => a - b));
+    expect(reported.at(-1)).toBeGreaterThan(2);
+  });
+
+  it("stops an ffmpeg that reports nothing for the stall limit and says why", async () => {
+    // A named pipe nobody writes to: ffmpeg waits on opening its input and never reports progress.
+    const fifo = path.join(work, "silent-input");
+    execFileSync("mkfifo", [fifo]);
+    const started = Date.now();
+    const failure = await runFfmpeg(ffmpeg!, ["-f", "rawvideo", "-s", "8x8", "-i", fifo, path.join(work, "never.mp4")], { stallMs: 1000 }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(FfmpegError);
+    expect((failure as Error).message).toMatch(/^ffmpeg was stopped: it reported no progress for 1 s/);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});
