@@ -19,8 +19,13 @@ describe("the server's V8 flags", () => {
     expect(JSON.parse(cmd ?? "[]")).toEqual(["node", ...SERVER_NODE_FLAGS, "apps/server/dist/main.js"]);
   });
 
-  it("are what the bench starts its servers with", () => {
-    expect(read("bench/lib/processes.mjs")).toContain('import { SERVER_NODE_FLAGS } from "../../scripts/server-node-flags.mjs";');
+  it("are what the bench starts its servers with, unless BENCH_SERVER_NODE_ARGS says otherwise", async () => {
+    const { serverNodeArgs } = await import("../bench/lib/processes.mjs");
+    const entry = "apps/server/dist/main.js";
+    expect(serverNodeArgs({ entry, environment: {} })).toEqual([...SERVER_NODE_FLAGS, entry]);
+    expect(serverNodeArgs({ entry, nodeArgs: ["--cpu-prof"], environment: {} })).toEqual([...SERVER_NODE_FLAGS, "--cpu-prof", entry]);
+    expect(serverNodeArgs({ entry, environment: { BENCH_SERVER_NODE_ARGS: "" } })).toEqual([entry]);
+    expect(serverNodeArgs({ entry, environment: { BENCH_SERVER_NODE_ARGS: "--max-old-space-size=200  --jitless" } })).toEqual(["--max-old-space-size=200", "--jitless", entry]);
   });
 
   it("are flags this node accepts", async () => {

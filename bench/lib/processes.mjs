@@ -25,13 +25,18 @@ async function waitForHealth(baseUrl, child, timeoutMs = 60_000) {
  * (scripts/server-node-flags.mjs), or those BENCH_SERVER_NODE_ARGS lists (space-separated; empty
  * for V8's defaults); `nodeArgs` go after them, before the entry.
  */
+/** node's argv for a bench server: the shipped V8 flags (or BENCH_SERVER_NODE_ARGS), `nodeArgs`, the entry. */
+export function serverNodeArgs({ nodeArgs = [], entry, environment = process.env }) {
+  const flags = environment.BENCH_SERVER_NODE_ARGS === undefined ? SERVER_NODE_FLAGS : environment.BENCH_SERVER_NODE_ARGS.split(" ").filter(Boolean);
+  return [...flags, ...nodeArgs, entry];
+}
+
 export async function startServer({ root, store, port, env = {}, timeoutMs, nodeArgs = [], entry = process.env.BENCH_SERVER_ENTRY ?? "apps/server/dist/main.js" }) {
   const started = performance.now();
   // The store decides the database: an inherited DATABASE_URL must not point a PGlite run elsewhere.
   const inherited = { ...process.env };
   delete inherited.DATABASE_URL;
-  const flags = process.env.BENCH_SERVER_NODE_ARGS === undefined ? SERVER_NODE_FLAGS : process.env.BENCH_SERVER_NODE_ARGS.split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...flags, ...nodeArgs, entry], {
+  const child = spawn(process.execPath, serverNodeArgs({ nodeArgs, entry }), {
     cwd: root,
     env: { ...inherited, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), SEED_DEMO: "false", LOG_LEVEL: "warn", MEDIA_WORKERS: "0", ...store.env, ...env },
     stdio: ["ignore", "inherit", "inherit"],
