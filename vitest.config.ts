@@ -1,6 +1,8 @@
 import { defineConfig } from "vitest/config";
 
 const POSTGRES_ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+// Migrates one database per server project and run, which each test file's server starts as a copy of.
+const SERVER_GLOBAL_SETUP = "./apps/server/src/testing/global-setup.ts";
 
 // One run covers every unit and integration test; server tests run twice: on embedded PGlite and on
 // the machine's real PostgreSQL (each test file gets a database of its own).
@@ -17,6 +19,7 @@ export default defineConfig({
           environment: "node",
           // The move test (embedded source, so PGlite-only) still needs a PostgreSQL target.
           env: { TEST_DATABASE_URL: "", MOVE_TARGET_ADMIN_URL: POSTGRES_ADMIN_URL },
+          globalSetup: [SERVER_GLOBAL_SETUP],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -28,6 +31,7 @@ export default defineConfig({
           exclude: ["apps/server/src/**/*.pglite-only.test.ts"],
           environment: "node",
           env: { TEST_DATABASE_URL: POSTGRES_ADMIN_URL },
+          globalSetup: [SERVER_GLOBAL_SETUP],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { DestinationStream } from "pino";
-import { loadConfig } from "../config.ts";
+import { type Config, loadConfig } from "../config.ts";
 import { createLogger } from "../logger.ts";
 import { type Server, bootstrap } from "../server.ts";
 import { openTestDatabase } from "./test-database.ts";
@@ -22,16 +22,8 @@ export interface TestServer extends Server {
 export async function startTestServer(env: Record<string, string> = {}, logTo?: DestinationStream): Promise<TestServer> {
   const ownShop = !env.DATA_DIR && !env.DATABASE_URL;
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "reelmart-test-"));
-  const config = loadConfig({
-    NODE_ENV: "test",
-    DATA_DIR: dataDir,
-    SEED_DEMO: "false",
-    LOG_LEVEL: "silent",
-    AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
-    PUBLIC_URL: "http://localhost:3000",
-    ...env,
-  });
-  const server = await bootstrap(config, createLogger(config, logTo), ownShop ? { database: await openTestDatabase() } : {});
+  const config = testConfig({ DATA_DIR: dataDir, ...env });
+  const server = await bootstrap(config, createLogger(config, logTo), ownShop ? { database: await openTestDatabase({ migrated: true }) } : {});
   const request = async (target: string, init?: RequestInit) =>
     server.app.request(target, { ...init, headers: { origin: config.publicUrl, ...init?.headers } });
   return {
@@ -48,3 +40,18 @@ export async function startTestServer(env: Record<string, string> = {}, logTo?: 
     },
   };
 }
+
+/** The configuration a test server runs with: `env` over the test defaults. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: "/tmp/unused",
+    SEED_DEMO: "false",
+    LOG_LEVEL: "silent",
+    AUTH_SECRET: TEST_AUTH_SECRET,
+    PUBLIC_URL: "http://localhost:3000",
+    ...env,
+  });
+}
+
+export const TEST_AUTH_SECRET = "test-secret-test-secret-test-secret-0123";
