@@ -5,7 +5,7 @@
 // multi-instance specs on PostgreSQL databases of their own; s3rver, in both, takes the first free
 // port of its range), and side by side they keep CI well under its 30 minutes; vitest's output is
 // printed after Playwright's.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,12 +18,6 @@ const bin = (name) => path.join(root, "node_modules/.bin", name);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
 
-function run(label, command, args, env = {}) {
-  console.log(`\n━━ ${label} ━━`);
-  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
-  return result.status === 0;
-}
-
 function record(label, passed, failed, skipped = 0) {
   totals.passed += passed;
   totals.failed += failed;
@@ -31,19 +25,40 @@ function record(label, passed, failed, skipped = 0) {
   lines.push(`${label.padEnd(12)} ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 }
 
-// Static checks count as one test each.
-for (const project of ["packages/core", "apps/server", "apps/web", "e2e"]) {
-  const ok = run(`typecheck ${project}`, bin("tsc"), ["-p", project, "--noEmit"]);
-  record(`tsc ${path.basename(project)}`, ok ? 1 : 0, ok ? 0 : 1);
+// Static checks count as one test each. Each is single-threaded, so they run two at a time (the
+// machine's two cores), the longest first; each one's output is printed whole when it ends.
+const typecheck = (project) => ({ label: `tsc ${path.basename(project)}`, title: `typecheck ${project}`, command: bin("tsc"), args: ["-p", project, "--noEmit"] });
+const checks = [
+  { label: "eslint", title: "lint", command: bin("eslint"), args: [".", "--max-warnings", "0"] },
+  typecheck("apps/web"),
+  typecheck("apps/server"),
+  { label: "knip", title: "dead code (knip)", command: bin("knip"), args: [] },
+  typecheck("e2e"),
+  typecheck("packages/core"),
+];
+const outcomes = new Map();
+let nextCheck = 0;
+async function checkLane() {
+  while (nextCheck < checks.length) {
+    const check = checks[nextCheck++];
+    const output = [];
+    const child = spawn(check.command, check.args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+    child.stdout.on("data", (chunk) => output.push(chunk));
+    child.stderr.on("data", (chunk) => output.push(chunk));
+    const ok = await new Promise((resolve) => {
+      child.on("error", (error) => {
+        output.push(Buffer.from(`${error.message}\n`));
+        resolve(false);
+      });
+      child.on("close", (code) => resolve(code === 0));
+    });
+    console.log(`\n━━ ${check.title} ━━`);
+    process.stdout.write(Buffer.concat(output));
+    outcomes.set(check, ok);
+  }
 }
-{
-  const ok = run("lint", bin("eslint"), [".", "--max-warnings", "0"]);
-  record("eslint", ok ? 1 : 0, ok ? 0 : 1);
-}
-{
-  const ok = run("dead code (knip)", bin("knip"), []);
-  record("knip", ok ? 1 : 0, ok ? 0 : 1);
-}
+await Promise.all([checkLane(), checkLane()]);
+for (const check of checks) record(check.label, outcomes.get(check) ? 1 : 0, outcomes.get(check) ? 0 : 1);
 
 /** Starts a runner without waiting; its output goes to `logFile` when given. Resolves to whether it passed. */
 function start(label, command, args, { env = {}, logFile } = {}) {

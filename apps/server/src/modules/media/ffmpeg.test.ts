@@ -1,5 +1,5 @@
-import { execFileSync } from "node:child_process";
 import { mkdtemp, rm, stat } from "node:fs/promises";
+import { type AddressInfo, createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -31,13 +31,18 @@ describe.skipIf(!ffmpeg)("runFfmpeg", () => {
   });
 
   it("stops an ffmpeg that reports nothing for the stall limit and says why", async () => {
-    // A named pipe nobody writes to: ffmpeg waits on opening its input and never reports progress.
-    const fifo = path.join(work, "silent-input");
-    execFileSync("mkfifo", [fifo]);
-    const started = Date.now();
-    const failure = await runFfmpeg(ffmpeg!, ["-f", "rawvideo", "-s", "8x8", "-i", fifo, path.join(work, "never.mp4")], { stallMs: 1000 }).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(FfmpegError);
-    expect((failure as Error).message).toMatch(/^ffmpeg was stopped: it reported no progress for 1 s/);
-    expect(Date.now() - started).toBeLessThan(10_000);
+    // An input that connects and never sends a byte: ffmpeg waits on it and never reports progress.
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as AddressInfo;
+    try {
+      const started = Date.now();
+      const failure = await runFfmpeg(ffmpeg!, ["-f", "rawvideo", "-s", "8x8", "-i", `tcp://127.0.0.1:${port}`, path.join(work, "never.mp4")], { stallMs: 1000 }).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(FfmpegError);
+      expect((failure as Error).message).toMatch(/^ffmpeg was stopped: it reported no progress for 1 s/);
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      silent.close();
+    }
   });
 });
