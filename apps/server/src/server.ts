@@ -119,7 +119,7 @@ export async function bootstrap(config: Config, logger: Logger, options: Bootstr
         publicCache: publicCache?.cache,
         feedMemory,
         productAnswers,
-        search: searchMemory && searchCards ? { memory: searchMemory, cards: searchCards, log: searchLog } : undefined,
+        search: searchMemory && searchCards ? { memory: searchMemory, catalogue: { db: database.db, cache: catalogueCache, cards: searchCards }, log: searchLog } : undefined,
         securityHeaders: createSecurityHeaders(config),
         metrics,
       },

@@ -179,7 +179,7 @@ describe("fast lane answers as the app's routes do", () => {
     expect(typo.facets.priceRanges.reduce((sum, range) => sum + range.count, 0)).toBe(typo.total);
   });
 
-  it("leaves searches it cannot answer from memory to the app: signed in, invalid, a parameter twice, a non-ASCII term, a card not held", async () => {
+  it("leaves searches it cannot answer from memory to the app: signed in, invalid, a parameter twice, a non-ASCII term", async () => {
     const held = "/api/search?q=product&n=held";
     await get(appOnly.base, held);
     expect((await both(`${held}-again`)).answeredByLane).toBe(true);
@@ -195,9 +195,22 @@ describe("fast lane answers as the app's routes do", () => {
       expect(lane.status).toBe(status);
       if (status === 400) expect(comparable(lane)).toEqual(comparable(app));
     }
+  });
+
+  it("answers a search whose page has cards not held once it has read them, with the route's bytes", async () => {
+    await server.deps.searchMemory!.whenBuilt();
+    for (const [query, headers] of [
+      ["q=product&limit=4&n=cold", {}],
+      [`q=prduct&marketplaceId=${marketId}&n=cold-gzip`, { "accept-encoding": "gzip" }],
+    ] as const) {
+      server.deps.searchCards!.clear();
+      // The lane is asked first (both()), so it reads the cards; the route then finds them held.
+      await expectRouteBytesFromMemory(`/api/search?${query}`, headers);
+    }
+    // Some held, some not: the first page is held, the second is read.
     server.deps.searchCards!.clear();
-    expect((await both("/api/search?q=product&n=cold")).answeredByLane).toBe(false);
-    expect((await both("/api/search?q=product&n=warm-again")).answeredByLane).toBe(true);
+    expect((await both("/api/search?q=product&limit=3&n=first")).answeredByLane).toBe(true);
+    await expectRouteBytesFromMemory("/api/search?q=product&limit=6&n=wider", {});
   });
 
   it("counts the whole-word searches it answers for popular searches, as the route does", async () => {

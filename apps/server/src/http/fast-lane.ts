@@ -5,6 +5,7 @@ import { FeedQuerySchema } from "@reelmart/core/api/feed";
 import { SearchQuerySchema } from "@reelmart/core/api/search";
 import { carriesSessionCredentials } from "../modules/auth/session-middleware.ts";
 import type { LiveCards } from "../modules/catalog/live-cards.ts";
+import type { CatalogueSource } from "../modules/catalog/products.service.ts";
 import type { ProductAnswer, ProductAnswers } from "../modules/catalog/product-answers.ts";
 import type { FeedMemory } from "../modules/feed/feed.memory.ts";
 import { feedPageBytesFromMemory } from "../modules/feed/feed.service.ts";
@@ -16,8 +17,8 @@ import type { SecurityHeaders } from "./security-headers.ts";
 
 // The fast lane (docs/decisions/111-fast-lane.md): anonymous GETs whose answer is already in memory
 // (a product page held as bytes (decision 107), a fresh public-cache entry, API JSON or a share
-// page's HTML, a feed page whose order and cards are held, or a search whose page's cards are held
-// (decision 145)) are written straight to node's response, before the framework turns the request into a Request and runs its
+// page's HTML, a feed page whose order and cards are held, or a search ranked in memory, its page's
+// cards held or read first (decision 145)) are written straight to node's response, before the framework turns the request into a Request and runs its
 // middleware. Anything else, including every error, every stale entry and every signed-in request,
 // goes on to the app unchanged, so the lane can only answer what the app would answer the same.
 
@@ -25,8 +26,11 @@ export interface FastLaneParts {
   publicCache?: PublicCache;
   feedMemory?: FeedMemory;
   productAnswers?: ProductAnswers;
-  /** The search index and result cards in memory (decisions 141, 142), and the log of searches the route keeps (decision 145). */
-  search?: { memory: SearchMemory; cards: LiveCards; log: SearchLog };
+  /**
+   * The search index and result cards in memory (decisions 141, 142), the catalogue the route reads
+   * cards not held from, and the log of searches the route keeps (decision 145).
+   */
+  search?: { memory: SearchMemory; catalogue: CatalogueSource & { cards: LiveCards }; log: SearchLog };
   /** The app's security headers, which its middleware would have set (docs/security.md). */
   securityHeaders: SecurityHeaders;
   /** Counts what the lane answers, as the app's metrics middleware would (one counter and one histogram update). */
@@ -39,9 +43,13 @@ export function withFastLane(parts: FastLaneParts, next: RequestListener): Reque
   const lane: Lane = { ...parts, securityByPath: new WeakMap(), headers: laneHeaders(parts.securityHeaders) };
   return (request, response) => {
     const started = performance.now();
+    const answered = (route: string | null) => {
+      if (route) parts.metrics?.recordRequest("GET", route, response.statusCode, (performance.now() - started) / 1000);
+      else next(request, response);
+    };
     const route = answer(lane, request, response);
-    if (route) parts.metrics?.recordRequest("GET", route, response.statusCode, (performance.now() - started) / 1000);
-    else next(request, response);
+    if (typeof route === "object" && route !== null) void route.then(answered, () => next(request, response));
+    else answered(route);
   };
 }
 
@@ -123,8 +131,12 @@ function sendProductAnswer(lane: Lane, request: IncomingMessage, response: Serve
   sendWith(response, 200, headers, body);
 }
 
-/** The route label of what the lane answered, or null when the app must answer. */
-function answer(parts: Lane, request: IncomingMessage, response: ServerResponse): string | null {
+/**
+ * The route label of what the lane answered, or null when the app must answer; a promise of either
+ * when the answer needs a read first (a search whose page has cards not held). A read that fails
+ * leaves the request to the app, which answers the error as it does.
+ */
+function answer(parts: Lane, request: IncomingMessage, response: ServerResponse): string | null | Promise<string | null> {
   const target = request.url;
   if (request.method !== "GET" || !target) return null;
   if (carriesSessionCredentials(request.headers.authorization, request.headers.cookie)) return null;
@@ -165,8 +177,11 @@ function answer(parts: Lane, request: IncomingMessage, response: ServerResponse)
   if (parts.search && url.pathname === SEARCH_PATH) {
     const body = searchBytes(parts.search, url.searchParams);
     if (body === undefined) return null;
-    sendFromMemory(response, body, acceptEncoding, parts.headers.search, parts.headers.searchGzip);
-    return SEARCH_PATH;
+    const send = (bytes: Buffer) => {
+      sendFromMemory(response, bytes, acceptEncoding, parts.headers.search, parts.headers.searchGzip);
+      return SEARCH_PATH;
+    };
+    return Buffer.isBuffer(body) ? send(body) : body.then(send);
   }
   return null;
 }
@@ -181,11 +196,12 @@ function sendFromMemory(response: ServerResponse, bytes: Buffer, acceptEncoding:
 }
 
 /**
- * A search the route would answer 200 from memory (decision 145): its bytes, or undefined for the
- * app (invalid input and its 400, a parameter given twice, which the route's validator refuses, a
- * cursor it did not hand out, or an answer that needs the database).
+ * A search the route would answer 200 from memory (decision 145): its bytes (or their promise, when
+ * cards of the page must be read), or undefined for the app (invalid input and its 400, a parameter
+ * given twice, which the route's validator refuses, a cursor it did not hand out, or a ranking that
+ * needs the database).
  */
-function searchBytes(search: NonNullable<FastLaneParts["search"]>, params: URLSearchParams): Buffer | undefined {
+function searchBytes(search: NonNullable<FastLaneParts["search"]>, params: URLSearchParams): Buffer | Promise<Buffer> | undefined {
   const given = Object.fromEntries(params);
   if (Object.keys(given).length !== params.size) return undefined;
   const query = SearchQuerySchema.safeParse(given);
@@ -193,5 +209,5 @@ function searchBytes(search: NonNullable<FastLaneParts["search"]>, params: URLSe
   const { cursor, ...input } = query.data;
   const offset = cursor === undefined ? 0 : decodeSearchCursor(cursor);
   if (offset === null) return undefined;
-  return searchBytesFromMemory(search.memory, search.cards, { ...input, cursor }, offset, { onWholeWordSearch: (term) => search.log.record(term) });
+  return searchBytesFromMemory(search.memory, search.catalogue, { ...input, cursor }, offset, { onWholeWordSearch: (term) => search.log.record(term) });
 }

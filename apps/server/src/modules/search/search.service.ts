@@ -12,7 +12,7 @@ import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type { CatalogueCache } from "../catalog/catalog.cache.ts";
 import type { LiveCards } from "../catalog/live-cards.ts";
-import { getProductSummaries } from "../catalog/products.service.ts";
+import { type CatalogueSource, getProductSummaries } from "../catalog/products.service.ts";
 import type { SearchMemory, SearchSnapshot } from "./search.memory.ts";
 import {
   type Candidates,
@@ -318,12 +318,20 @@ const ITEMS_CLOSE = Buffer.from("],");
 const EMPTY_RESULT_BYTES = Buffer.from(JSON.stringify(EMPTY_RESULT));
 
 /**
- * searchProducts answered from memory alone, as the JSON bytes the route sends for it
- * (`JSON.stringify` of the same result), for the fast lane (decision 145): the held cards' bytes are
- * joined, not serialised again. Undefined when the answer needs the database: the index is being
- * (re)built, the term is not ASCII (the database folds it), or a card of the page is not held.
+ * searchProducts answered from memory, as the JSON bytes the route sends for it (`JSON.stringify`
+ * of the same result), for the fast lane (decision 145): the held cards' bytes are joined, not
+ * serialised again. The bytes at once when every card of the page is held; a promise of them when
+ * some must be read (as the route would read them, into `source.cards`), so the ranking is done
+ * once, here. Undefined when the ranking needs the database: the index is being (re)built, or the
+ * term is not ASCII (the database folds it).
  */
-export function searchBytesFromMemory(memory: SearchMemory, cards: LiveCards, input: SearchQuery, offset: number, options: Pick<SearchOptions, "onWholeWordSearch"> = {}): Buffer | undefined {
+export function searchBytesFromMemory(
+  memory: SearchMemory,
+  source: CatalogueSource & { cards: LiveCards },
+  input: SearchQuery,
+  offset: number,
+  options: Pick<SearchOptions, "onWholeWordSearch"> = {},
+): Buffer | Promise<Buffer> | undefined {
   if (!input.q.trim()) return EMPTY_RESULT_BYTES;
   const snapshot = memory.current();
   const folded = snapshot?.fold(input.q);
@@ -332,17 +340,18 @@ export function searchBytesFromMemory(memory: SearchMemory, cards: LiveCards, in
   if (!findsEveryWord(candidates)) return EMPTY_RESULT_BYTES;
   const ranked = snapshot.rank(candidates, input, offset);
   const pageIds = ranked.page.slice(0, input.limit);
-  const parts: Buffer[] = [ITEMS_OPEN];
-  for (const id of pageIds) {
-    const card = cards.get(id);
-    if (!card) return undefined;
-    if (parts.length > 1) parts.push(COMMA);
-    parts.push(cards.bytes(card));
-  }
-  const rest = JSON.stringify(resultBesideItems(ranked, input, offset, didYouMeanInMemory(snapshot, candidates, ranked)));
-  parts.push(ITEMS_CLOSE, Buffer.from(rest.slice(1)));
-  if (ranked.exact_words && offset === 0) options.onWholeWordSearch?.(candidates.words.join(" "));
-  return Buffer.concat(parts);
+  const rest = Buffer.from(JSON.stringify(resultBesideItems(ranked, input, offset, didYouMeanInMemory(snapshot, candidates, ranked))).slice(1));
+  const { cards } = source;
+  const answer = (items: Buffer[]) => {
+    if (ranked.exact_words && offset === 0) options.onWholeWordSearch?.(candidates.words.join(" "));
+    return Buffer.concat([ITEMS_OPEN, ...items.flatMap((item, index) => (index ? [COMMA, item] : [item])), ITEMS_CLOSE, rest]);
+  };
+  const held = pageIds.map((id) => cards.get(id));
+  if (held.every((card) => card !== undefined)) return answer(held.map((card) => cards.bytes(card)));
+  // The cards held are what getProductSummaries returns for them; the others are new summaries.
+  return getProductSummaries(source, pageIds).then((summaries) =>
+    answer(summaries.map((summary) => (cards.peek(summary.id) === summary ? cards.bytes(summary) : Buffer.from(JSON.stringify(summary))))),
+  );
 }
 
 /** The most searched terms that found products by whole words. */
