@@ -1,12 +1,13 @@
 import type { FeedItem } from "@reelmart/core/api/feed";
 import { baseProductId } from "@reelmart/core/ids";
 import { BadgeCheck, ShoppingCart, Star } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useAddToCart } from "../../shared/cart/use-cart.ts";
 import { profileFromVideo } from "../../shared/product/profile-link.ts";
 import { Price } from "../../shared/product/price.tsx";
 import { Button } from "../../shared/ui/button.tsx";
+import { useMediaEvents } from "../../shared/ui/use-media-events.ts";
 
 const PLACEHOLDER = "/placeholder.svg";
 
@@ -19,6 +20,9 @@ export function ProductOverlay({ item, mediaId }: { item: FeedItem; mediaId: str
   const [expanded, setExpanded] = useState(false);
   const [thumbnail, setThumbnail] = useState(item.thumbnailUrl ?? PLACEHOLDER);
   const productId = baseProductId(item.id);
+  const thumbnailElement = useRef<HTMLImageElement>(null);
+  // Created in a transition's render, the picture may fail before it is mounted: read on mount.
+  const thumbnailEvents = useMediaEvents(thumbnailElement, { error: () => setThumbnail(PLACEHOLDER) });
 
   return (
     <div className="flex flex-col gap-2 text-white" data-gesture-ignore>
@@ -28,7 +32,8 @@ export function ProductOverlay({ item, mediaId }: { item: FeedItem; mediaId: str
           alt=""
           width={44}
           height={44}
-          onError={() => setThumbnail(PLACEHOLDER)}
+          ref={thumbnailElement}
+          {...thumbnailEvents}
           className="size-11 shrink-0 rounded-lg bg-neutral-800 object-cover ring-1 ring-white/20"
         />
         <div className="min-w-0">

@@ -1,5 +1,6 @@
 import { SPLASH_MIN_MS } from "@reelmart/core/constants";
-import { useEffect, useLayoutEffect, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useMediaEvents } from "../../shared/ui/use-media-events.ts";
 import { loadSplashConfig, type SplashConfig } from "./splash-config.ts";
 
 const DEFAULT_ICON = "/icons/icon.svg";
@@ -14,6 +15,10 @@ export function SplashScreen() {
   const [config, setConfig] = useState<SplashConfig>({ name: "Reelmart", logoUrl: "/splash/logo.svg" });
   const [phase, setPhase] = useState<"showing" | "fading" | "done">("showing");
   const [logoFailed, setLogoFailed] = useState(false);
+  const logo = useRef<HTMLImageElement>(null);
+  // Falls back once: the default icon's own failure does not loop. Read on mount too, as the
+  // splash may be created in the root's first render, a transition.
+  const logoEvents = useMediaEvents(logo, { error: () => setLogoFailed(true) });
 
   useLayoutEffect(() => {
     document.getElementById("boot-splash")?.remove();
@@ -52,8 +57,8 @@ export function SplashScreen() {
         width={96}
         height={96}
         className="size-24 rounded-3xl"
-        // Falls back once: the default icon's own failure does not loop.
-        onError={() => setLogoFailed(true)}
+        ref={logo}
+        {...logoEvents}
       />
       <p className="text-2xl font-bold tracking-tight text-white">{config.name}</p>
       <p className="text-sm text-neutral-400">Loading...</p>

@@ -1,5 +1,6 @@
 import { ImageOff } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useMediaEvents } from "../ui/use-media-events.ts";
 
 interface ProductImageProps {
   src: string | null | undefined;
@@ -16,6 +17,12 @@ export function ProductImage({ src, alt, className = "", eager = false, onSettle
   const [failed, setFailed] = useState<string | null>(null);
   const current = failed === src ? "/placeholder.svg" : src;
   const fallenBack = !current || failed === "/placeholder.svg";
+  const image = useRef<HTMLImageElement>(null);
+  // A picture created in a transition's render may load or fail before it is mounted: read on mount.
+  const events = useMediaEvents(image, {
+    load: () => onSettled?.(),
+    error: () => setFailed(current === src ? (src ?? null) : "/placeholder.svg"),
+  });
   useEffect(() => {
     if (fallenBack) onSettled?.();
   }, [fallenBack, onSettled]);
@@ -34,8 +41,8 @@ export function ProductImage({ src, alt, className = "", eager = false, onSettle
       alt={alt}
       loading={eager ? "eager" : "lazy"}
       decoding="async"
-      onLoad={onSettled}
-      onError={() => setFailed(current === src ? (src ?? null) : "/placeholder.svg")}
+      ref={image}
+      {...events}
       className={`bg-neutral-800 object-cover ${className}`}
     />
   );

@@ -2,7 +2,7 @@ import type { Media } from "@reelmart/core/api/catalog";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { Toaster } from "sonner";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { VideoPlayer } from "./video-player.tsx";
 
 const MEDIA: Media = {
@@ -25,7 +25,7 @@ const MEDIA: Media = {
   renditions: [],
 };
 
-function renderPlayer(media: Media, productThumbnailUrl: string | null) {
+function renderPlayer(media: Media, productThumbnailUrl: string | null, { fireError = true } = {}) {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <VideoPlayer
@@ -40,7 +40,18 @@ function renderPlayer(media: Media, productThumbnailUrl: string | null) {
       <Toaster />
     </QueryClientProvider>,
   );
-  fireEvent.error(screen.getByLabelText("Desk Lamp", { selector: "video" }));
+  if (fireError) fireEvent.error(screen.getByLabelText("Desk Lamp", { selector: "video" }));
+}
+
+// What an element created in a transition's render holds when it mounts, its events already fired
+// and dropped by React (session 8): defined on the prototype before the render, restored after.
+const restores: (() => void)[] = [];
+function defineBeforeMount(prototype: object, values: Record<string, unknown>) {
+  for (const [key, value] of Object.entries(values)) {
+    const own = Object.getOwnPropertyDescriptor(prototype, key);
+    Object.defineProperty(prototype, key, { configurable: true, get: () => value });
+    restores.push(() => (own ? Object.defineProperty(prototype, key, own) : delete (prototype as Record<string, unknown>)[key]));
+  }
 }
 
 describe("VideoPlayer failure (001 §2, §8)", () => {
@@ -61,5 +72,50 @@ describe("VideoPlayer failure (001 §2, §8)", () => {
     renderPlayer(MEDIA, null);
     expect(await screen.findByText("Media unavailable")).toBeInTheDocument();
     expect(await screen.findByText("Video Unavailable")).toBeInTheDocument();
+  });
+});
+
+describe("VideoPlayer events fired before it mounted (a transition's render)", () => {
+  beforeEach(() => {
+    vi.spyOn(HTMLMediaElement.prototype, "play").mockResolvedValue(undefined);
+    vi.spyOn(HTMLMediaElement.prototype, "pause").mockImplementation(() => {});
+    vi.stubGlobal("fetch", vi.fn(() => Promise.resolve(new Response("{}", { status: 200 }))));
+  });
+  afterEach(() => {
+    for (const restore of restores.splice(0).reverse()) restore();
+  });
+
+  it("shows 'Media unavailable' for a video whose source failed before it mounted", async () => {
+    defineBeforeMount(HTMLMediaElement.prototype, { error: { code: 4, message: "404" }, readyState: 0 });
+    renderPlayer(MEDIA, null, { fireError: false });
+    expect(await screen.findByText("Media unavailable")).toBeInTheDocument();
+    expect(await screen.findByText("Video Unavailable")).toBeInTheDocument();
+    expect(screen.queryByLabelText("Desk Lamp", { selector: "video" })).toBeNull();
+  });
+
+  it("shows the video once it had its first frame before it mounted", () => {
+    defineBeforeMount(HTMLMediaElement.prototype, { error: null, readyState: HTMLMediaElement.HAVE_ENOUGH_DATA, paused: true });
+    renderPlayer(MEDIA, "/lamp.jpg", { fireError: false });
+    expect(screen.getByLabelText("Desk Lamp", { selector: "video" })).toHaveClass("opacity-100");
+  });
+
+  it("falls back from a poster that failed before it mounted to the product's picture", () => {
+    defineBeforeMount(HTMLImageElement.prototype, { complete: true, naturalWidth: 0, decode: undefined });
+    defineBeforeMount(HTMLMediaElement.prototype, { error: null, readyState: 0 });
+    const { container } = render(
+      <QueryClientProvider client={new QueryClient()}>
+        <VideoPlayer
+          media={{ ...MEDIA, thumbnailUrl: "/lamp-thumbnail.jpg" }}
+          productThumbnailUrl="/lamp.jpg"
+          label="Desk Lamp"
+          load="play"
+          captureThumbnail={false}
+          fullscreen={false}
+          onToggleFullscreen={() => {}}
+        />
+      </QueryClientProvider>,
+    );
+    // The fallback is a new source on the mounted element: its own events arrive as usual.
+    expect(container.querySelector("img")).toHaveAttribute("src", "/lamp.jpg");
   });
 });

@@ -2,6 +2,7 @@ import type { Media } from "@reelmart/core/api/catalog";
 import { type QualityChoice, chooseQualityLevel, qualityLevel } from "@reelmart/core/quality";
 import { type Ref, useEffect, useImperativeHandle, useRef, useState } from "react";
 import { toast } from "../ui/toast.ts";
+import { useMediaEvents } from "../ui/use-media-events.ts";
 import { useMuted } from "./mute-store.ts";
 import { PlayerControls, PlayerStatus, ProgressBar } from "./player-overlays.tsx";
 import { useVideoPoster } from "./thumbnail-capture.ts";
@@ -60,7 +61,8 @@ export function VideoPlayer({ media, productThumbnailUrl, label, load, captureTh
   const [hasFrame, setHasFrame] = useState(false);
   const [blocked, setBlocked] = useState(false);
   const [failed, setFailed] = useState(false);
-  const [posterBroken, setPosterBroken] = useState(0);
+  // The poster sources that failed: the media's poster, then the product's thumbnail, then none.
+  const [brokenPosters, setBrokenPosters] = useState<readonly string[]>([]);
   // Where to resume after the source changes (quality switch, network change, reload after unload).
   const position = useRef(0);
   const switching = useRef(false);
@@ -76,7 +78,36 @@ export function VideoPlayer({ media, productThumbnailUrl, label, load, captureTh
   const src = media.renditions.find((r) => qualityLevel(r) === level)?.url ?? media.url;
   const hasSource = load !== "none" || retained;
   const poster = useVideoPoster(media, productThumbnailUrl, captureThumbnail);
-  const posterSrc = posterBroken === 0 ? poster : posterBroken === 1 && poster !== productThumbnailUrl ? productThumbnailUrl : null;
+  const posterSrc = [poster, productThumbnailUrl].find((url) => url && !brokenPosters.includes(url)) ?? null;
+  const posterElement = useRef<HTMLImageElement>(null);
+  // Events a media element fired before it was mounted (created in a transition's render) are read from its state on mount.
+  const posterEvents = useMediaEvents(posterElement, {
+    error: (element) => {
+      const failedSrc = element.getAttribute("src");
+      if (failedSrc) setBrokenPosters((list) => (list.includes(failedSrc) ? list : [...list, failedSrc]));
+    },
+  });
+  const videoEvents = useMediaEvents(video, {
+    loadeddata: () => setHasFrame(true),
+    loadedmetadata: (element) => {
+      if (switching.current && position.current > 0) element.currentTime = position.current;
+      switching.current = false;
+    },
+    playing: () => {
+      setPlaying(true);
+      setWaiting(false);
+      setHasFrame(true);
+      recordView(media.id);
+    },
+    canplay: () => setWaiting(false),
+    error: () => {
+      setFailed(true);
+      setWaiting(false);
+      // 001 §8: with a thumbnail to fall back on it is a playback issue; with none, the video is unavailable.
+      if (posterSrc) toast.error("Video playback issue", { id: `video-error-${media.id}`, description: "Showing thumbnail instead" });
+      else toast.error("Video Unavailable", { id: `video-error-${media.id}` });
+    },
+  });
 
   // A card that leaves the preload range keeps its source for 2 s, so a quick swipe back is instant.
   useEffect(() => {
@@ -144,7 +175,8 @@ export function VideoPlayer({ media, productThumbnailUrl, label, load, captureTh
           decoding="async"
           fetchPriority={load === "play" ? "high" : "auto"}
           loading={load === "none" && !captureThumbnail ? "lazy" : "eager"}
-          onError={() => setPosterBroken((n) => n + 1)}
+          ref={posterElement}
+          {...posterEvents}
           className="absolute inset-0 size-full object-cover"
         />
       )}
@@ -159,11 +191,7 @@ export function VideoPlayer({ media, productThumbnailUrl, label, load, captureTh
           preload={load === "play" ? "auto" : "metadata"}
           data-load={load}
           className={`absolute inset-0 size-full object-cover transition-opacity duration-150 ${hasFrame ? "opacity-100" : "opacity-0"}`}
-          onLoadedData={() => setHasFrame(true)}
-          onLoadedMetadata={(event) => {
-            if (switching.current && position.current > 0) event.currentTarget.currentTime = position.current;
-            switching.current = false;
-          }}
+          {...videoEvents}
           onEmptied={() => {
             switching.current = true;
             setPlaying(false);
@@ -175,25 +203,11 @@ export function VideoPlayer({ media, productThumbnailUrl, label, load, captureTh
             if (playingVideo && playingVideo !== event.currentTarget) playingVideo.pause();
             playingVideo = event.currentTarget;
           }}
-          onPlaying={() => {
-            setPlaying(true);
-            setWaiting(false);
-            setHasFrame(true);
-            recordView(media.id);
-          }}
           onPause={(event) => {
             setPlaying(false);
             if (playingVideo === event.currentTarget) playingVideo = null;
           }}
           onWaiting={() => setWaiting(true)}
-          onCanPlay={() => setWaiting(false)}
-          onError={() => {
-            setFailed(true);
-            setWaiting(false);
-            // 001 §8: with a thumbnail to fall back on it is a playback issue; with none, the video is unavailable.
-            if (posterSrc) toast.error("Video playback issue", { id: `video-error-${media.id}`, description: "Showing thumbnail instead" });
-            else toast.error("Video Unavailable", { id: `video-error-${media.id}` });
-          }}
         >
           {/* WCAG 1.2.2: an admin-attached WebVTT file, shown by default since the feed starts muted. */}
           {media.captionsUrl ? <track kind="captions" src={media.captionsUrl} srcLang="en" label="English" default /> : null}
