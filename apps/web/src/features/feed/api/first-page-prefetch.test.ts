@@ -5,7 +5,10 @@ import { removeBootPoster } from "../boot-poster.ts";
 import { shuffledOrder } from "../shuffle.ts";
 import { feedPageUrl } from "./feed-request.ts";
 import { adoptFirstFeedPage, startFirstFeedPage } from "./first-page-prefetch.ts";
-import { getFeedPage } from "./get-feed.ts";
+import { getFeedPage, useFeed } from "./get-feed.ts";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { renderHook } from "@testing-library/react";
+import { createElement, type ReactNode } from "react";
 
 // The boot's first feed page (issue #14): requested before the app runs, adopted once by the query.
 
@@ -106,5 +109,27 @@ describe("the first feed page, started by the boot script", () => {
     void startFirstFeedPage();
     await vi.waitFor(() => expect(document.head.querySelector('link[rel="preload"][as="image"]')).not.toBeNull());
     expect(document.getElementById("boot-poster")).toBeNull();
+  });
+
+  it("gives the feed's first render the page once it has answered, ordered as the query orders it, without asking again", async () => {
+    void startFirstFeedPage();
+    await vi.waitFor(() => expect(window.__reelmartFirstFeedPage?.settled).toBeTruthy());
+    const client = new QueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client }, children);
+    const pendingInRenders: boolean[] = [];
+    const { result } = renderHook(
+      () => {
+        const feed = useFeed(options);
+        pendingInRenders.push(feed.isPending);
+        return feed;
+      },
+      { wrapper },
+    );
+    expect(pendingInRenders[0]).toBe(false);
+    const order = shuffledOrder(PAGE.items.length, "visit-seed:").map((i) => PAGE.items[i]!.id);
+    expect(result.current.data?.pages[0]?.items.map((i) => i.id)).toEqual(order);
+    expect(requests).toHaveLength(1);
+    // Taken once: the boot's page is no longer there for another query.
+    expect(adoptFirstFeedPage(feedPageUrl(options, null).href)).toBeNull();
   });
 });

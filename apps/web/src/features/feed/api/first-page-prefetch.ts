@@ -17,6 +17,8 @@ interface FirstPage {
   url: string;
   /** The page, or null when the request failed (the query then asks itself and reports the error). */
   page: Promise<FeedPage | null>;
+  /** The page once it has answered (undefined before). */
+  settled?: FeedPage | null;
 }
 
 declare global {
@@ -50,7 +52,12 @@ export function startFirstFeedPage(): Promise<void> {
   const page = fetch(url, { credentials: "same-origin", signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
     .then((response) => (response.ok ? (response.json() as Promise<FeedPage>) : null))
     .catch(() => null);
-  window.__reelmartFirstFeedPage = { url, page };
+  const first: FirstPage = { url, page };
+  window.__reelmartFirstFeedPage = first;
+  // Before the poster's callbacks below: the entry starts after the poster, and finds the page answered.
+  void page.then((answered) => {
+    first.settled = answered;
+  });
   return page.then((first) => {
     const poster = first && firstCardPoster(first, options);
     if (!poster) return;
@@ -73,4 +80,16 @@ export function adoptFirstFeedPage(url: string): Promise<FeedPage | null> | null
   if (!first) return null;
   delete window.__reelmartFirstFeedPage;
   return first.url === url ? first.page : null;
+}
+
+/**
+ * The boot's first page if it asked for `url` and has already answered, else null (then the query
+ * adopts it when it asks, adoptFirstFeedPage). Taken once, like adoptFirstFeedPage. The feed renders
+ * its first card from it in its first render, instead of in a store update from the query.
+ */
+export function takeAnsweredFirstFeedPage(url: string): FeedPage | null {
+  const first = window.__reelmartFirstFeedPage;
+  if (!first?.settled || first.url !== url) return null;
+  delete window.__reelmartFirstFeedPage;
+  return first.settled;
 }

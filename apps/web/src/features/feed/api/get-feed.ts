@@ -1,9 +1,9 @@
 import type { FeedItem, FeedPage } from "@reelmart/core/api/feed";
-import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../shared/api/client.ts";
-import { shuffleOnDevice } from "../shuffle.ts";
+import { shuffleOnDevice, shuffledOrder } from "../shuffle.ts";
 import { type FeedOptions, feedPageUrl } from "./feed-request.ts";
-import { adoptFirstFeedPage } from "./first-page-prefetch.ts";
+import { adoptFirstFeedPage, takeAnsweredFirstFeedPage } from "./first-page-prefetch.ts";
 
 /**
  * GET /api/feed, one page. Each page is also shuffled on the device with the visit's seed (see
@@ -25,9 +25,21 @@ export const getFeedQueryOptions = (options: FeedOptions) =>
     getNextPageParam: (last) => last.nextCursor,
   });
 
+/**
+ * The boot's first page when it has already answered, shuffled as getFeedPage would (a page is far
+ * under the worker's threshold, so the order is the same): the feed's first render has its first card,
+ * and no store update re-renders the feed for it (a render React cannot slice, TBT, issue #14).
+ */
+function bootFirstPage(options: FeedOptions): InfiniteData<FeedPage, string | null> | undefined {
+  const page = takeAnsweredFirstFeedPage(feedPageUrl(options, null).href);
+  if (!page) return undefined;
+  const items = options.similarTo ? page.items : shuffledOrder(page.items.length, `${options.seed}:`).map((i) => page.items[i]!);
+  return { pages: [{ ...page, items }], pageParams: [null] };
+}
+
 /** The feed as an infinite list. */
 export function useFeed(options: FeedOptions) {
-  return useInfiniteQuery(getFeedQueryOptions(options));
+  return useInfiniteQuery({ ...getFeedQueryOptions(options), initialData: () => bootFirstPage(options) });
 }
 
 /** Pages flattened; an item already shown ('similar' items reappear in the walk) is dropped. */
