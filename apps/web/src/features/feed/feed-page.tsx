@@ -8,7 +8,7 @@ import { useMarketplace } from "../../shared/marketplace/use-marketplace.ts";
 import { useProductSearch } from "../../shared/search/api/search-products.ts";
 import { EmptyState } from "../../shared/ui/empty-state.tsx";
 import { LoadError } from "../../shared/ui/load-error.tsx";
-import { useAnnounceFirstScreen, useFirstScreenPainted } from "../../shared/ui/first-screen.ts";
+import { onFirstScreenPainted, useAnnounceFirstScreen } from "../../shared/ui/first-screen.ts";
 import { Spinner } from "../../shared/ui/spinner.tsx";
 import { feedItems, useFeed } from "./api/get-feed.ts";
 import { removeBootPoster } from "./boot-poster.ts";
@@ -78,11 +78,9 @@ export function FeedPage() {
   // Offline, React Query pauses the request instead of failing it: that is an error state too.
   const offline = feed.fetchStatus === "paused" && loaded.length === 0;
   useAnnounceFirstScreen(!feed.isPending || offline);
-  // The boot script's copy of the first poster stays until the card itself has painted under it.
-  const painted = useFirstScreenPainted();
-  useEffect(() => {
-    if (painted) removeBootPoster();
-  }, [painted]);
+  // The boot script's copy of the first poster stays until the card itself has painted under it
+  // (without a render of the feed for it: the signal's transition may wait for the neighbours).
+  useEffect(() => onFirstScreenPainted(removeBootPoster), []);
   useEffect(() => removeBootPoster, []);
   if (feed.isPending && !offline) {
     body = <Spinner label="Loading videos" className="h-full" />;
