@@ -10,6 +10,7 @@ import { ProductImage } from "../../shared/product/product-image.tsx";
 import { bootPictureShown, removeBootPictureAfterPaint, useBootPictureUntilShown } from "../../shared/product/boot-picture.ts";
 import { useProduct } from "../../shared/product/api/get-product.ts";
 import { Spinner } from "../../shared/ui/spinner.tsx";
+import { useDeferredArrival } from "../../shared/hooks/use-deferred-arrival.ts";
 import { Price } from "../../shared/product/price.tsx";
 import {
   type Choice,
@@ -35,7 +36,9 @@ interface LandingState {
 export function ProductLandingPage() {
   const { id = "" } = useParams();
   const product = useProduct(id);
-  const loading = product.isPending && product.fetchStatus !== "idle";
+  // The answer renders as a transition (in slices), the loading state meanwhile.
+  const data = useDeferredArrival(product.data);
+  const loading = (product.isPending && product.fetchStatus !== "idle") || (product.data !== undefined && data === undefined);
   useBootPictureUntilShown(loading || product.data !== undefined);
   if (loading) {
     // The server's copy of the first picture covers the gallery's box (decision 162): the spinner goes below it.
@@ -48,10 +51,10 @@ export function ProductLandingPage() {
       <Spinner label="Loading product details..." className="h-full" />
     );
   }
-  if (!product.data) {
+  if (!data) {
     return <NotFoundWithBack title="Product not found" />;
   }
-  return <Landing product={product.data} />;
+  return <Landing product={data} />;
 }
 
 function Landing({ product }: { product: ProductDetail }) {

@@ -11,6 +11,7 @@ import { useProduct } from "../../shared/product/api/get-product.ts";
 import { useSaved } from "../../shared/saved/use-saved.ts";
 import { useSession } from "../../shared/session/use-session.ts";
 import { Spinner } from "../../shared/ui/spinner.tsx";
+import { useDeferredArrival } from "../../shared/hooks/use-deferred-arrival.ts";
 import { ImageGallery } from "./image-gallery.tsx";
 import { type MediaTab, availableTabs, groupMedia, initialTab, resolveTab } from "./media-tab-rules.ts";
 import { SimilarProducts } from "./similar-products.tsx";
@@ -26,7 +27,9 @@ const ReviewsTab = lazy(async () => ({ default: (await import("./reviews-tab.tsx
 export function ProductProfilePage() {
   const { id = "" } = useParams();
   const product = useProduct(id);
-  const loading = product.isPending && product.fetchStatus !== "idle";
+  // The answer renders as a transition (in slices), the loading state meanwhile.
+  const data = useDeferredArrival(product.data);
+  const loading = (product.isPending && product.fetchStatus !== "idle") || (product.data !== undefined && data === undefined);
   useBootPictureUntilShown(loading || product.data !== undefined);
 
   if (loading) {
@@ -37,10 +40,10 @@ export function ProductProfilePage() {
       </div>
     );
   }
-  if (!product.data) {
+  if (!data) {
     return <NotFoundWithBack title="Product not found" />;
   }
-  return <ProductProfile product={product.data} />;
+  return <ProductProfile product={data} />;
 }
 
 const TAB_LABELS: Record<MediaTab, string> = { videos: "ORIGINs", ugc: "UGC", images: "Images", reviews: "Reviews" };
