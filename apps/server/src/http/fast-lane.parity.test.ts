@@ -4,7 +4,9 @@ import { getRequestListener } from "@hono/node-server";
 import type { ProductDetail } from "@reelmart/core/api/catalog";
 import type { FeedPage } from "@reelmart/core/api/feed";
 import type { SearchResult } from "@reelmart/core/api/search";
-import { sql } from "kysely";
+import { Kysely, PostgresDialect, sql } from "kysely";
+import pg from "pg";
+import type { DB } from "../db/schema.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMarketplace, createMedia, createProduct } from "../testing/fixtures.ts";
 import { type TestServer, startTestServer } from "../testing/test-server.ts";
@@ -211,6 +213,32 @@ describe("fast lane answers as the app's routes do", () => {
     server.deps.searchCards!.clear();
     expect((await both("/api/search?q=product&limit=3&n=first")).answeredByLane).toBe(true);
     await expectRouteBytesFromMemory("/api/search?q=product&limit=6&n=wider", {});
+  });
+
+  it("hands a search to the app when reading its cards fails, and the app answers it", async () => {
+    // A lane whose catalogue reads go to a database that refuses connections; the app's are fine.
+    const unreachable = new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: "postgres://127.0.0.1:9/none", connectionTimeoutMillis: 2000 }) }) });
+    const search = server.fastLane.search!;
+    const app = getRequestListener(server.app.fetch);
+    const broken = await listen(
+      withFastLane({ ...server.fastLane, search: { ...search, catalogue: { ...search.catalogue, db: unreachable } } }, (incoming, response) => {
+        reachedApp.push(incoming.url ?? "");
+        void app(incoming, response);
+      }),
+    );
+    try {
+      await server.deps.searchMemory!.whenBuilt();
+      server.deps.searchCards!.clear();
+      reachedApp.length = 0;
+      const path = "/api/search?q=product&limit=4&n=unreachable";
+      const answer = await get(broken.base, path);
+      expect(reachedApp).toEqual([path]);
+      expect(answer.status).toBe(200);
+      expect((JSON.parse(answer.body.toString("utf8")) as SearchResult).items).toHaveLength(4);
+    } finally {
+      broken.server.close();
+      await unreachable.destroy();
+    }
   });
 
   it("counts the whole-word searches it answers for popular searches, as the route does", async () => {
