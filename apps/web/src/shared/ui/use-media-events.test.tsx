@@ -1,24 +1,8 @@
 import { act, fireEvent, render } from "@testing-library/react";
 import { useRef } from "react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { type MediaEventHandlers, useMediaEvents } from "./use-media-events.ts";
-
-// An element created in a transition's render fires its events before React mounts it, and React
-// drops them. jsdom loads nothing, so the state such an element has on mount is defined on the
-// prototype before the render: what the element holds when its component mounts.
-const restores: (() => void)[] = [];
-
-function defineBeforeMount(prototype: object, values: Record<string, unknown>) {
-  for (const [key, value] of Object.entries(values)) {
-    const own = Object.getOwnPropertyDescriptor(prototype, key);
-    Object.defineProperty(prototype, key, { configurable: true, get: () => value });
-    restores.push(() => (own ? Object.defineProperty(prototype, key, own) : delete (prototype as Record<string, unknown>)[key]));
-  }
-}
-
-afterEach(() => {
-  for (const restore of restores.splice(0).reverse()) restore();
-});
+import { defineBeforeMount } from "./media-state.test-helper.ts";
 
 function Picture({ handlers, src = "/a.jpg" }: { handlers: MediaEventHandlers<HTMLImageElement>; src?: string }) {
   const ref = useRef<HTMLImageElement>(null);

@@ -2,8 +2,9 @@ import type { Media } from "@reelmart/core/api/catalog";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { Toaster } from "sonner";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { VideoPlayer } from "./video-player.tsx";
+import { defineBeforeMount } from "../ui/media-state.test-helper.ts";
 
 const MEDIA: Media = {
   id: "11111111-1111-4111-8111-111111111111",
@@ -43,17 +44,6 @@ function renderPlayer(media: Media, productThumbnailUrl: string | null, { fireEr
   if (fireError) fireEvent.error(screen.getByLabelText("Desk Lamp", { selector: "video" }));
 }
 
-// What an element created in a transition's render holds when it mounts, its events already fired
-// and dropped by React (session 8): defined on the prototype before the render, restored after.
-const restores: (() => void)[] = [];
-function defineBeforeMount(prototype: object, values: Record<string, unknown>) {
-  for (const [key, value] of Object.entries(values)) {
-    const own = Object.getOwnPropertyDescriptor(prototype, key);
-    Object.defineProperty(prototype, key, { configurable: true, get: () => value });
-    restores.push(() => (own ? Object.defineProperty(prototype, key, own) : delete (prototype as Record<string, unknown>)[key]));
-  }
-}
-
 describe("VideoPlayer failure (001 §2, §8)", () => {
   beforeEach(() => {
     vi.spyOn(HTMLMediaElement.prototype, "play").mockResolvedValue(undefined);
@@ -80,9 +70,6 @@ describe("VideoPlayer events fired before it mounted (a transition's render)", (
     vi.spyOn(HTMLMediaElement.prototype, "play").mockResolvedValue(undefined);
     vi.spyOn(HTMLMediaElement.prototype, "pause").mockImplementation(() => {});
     vi.stubGlobal("fetch", vi.fn(() => Promise.resolve(new Response("{}", { status: 200 }))));
-  });
-  afterEach(() => {
-    for (const restore of restores.splice(0).reverse()) restore();
   });
 
   it("shows 'Media unavailable' for a video whose source failed before it mounted", async () => {
