@@ -40,7 +40,8 @@ export async function build() {
 async function buildServer() {
   const esbuild = await import("esbuild");
   await esbuild.build({
-    entryPoints: { main: "apps/server/src/main.ts", cli: "apps/server/src/cli.ts" },
+    // The embedded database's worker thread is started from its own file, beside main.js and cli.js (decision 178).
+    entryPoints: { main: "apps/server/src/main.ts", cli: "apps/server/src/cli.ts", "pglite-worker": "apps/server/src/db/pglite-worker.js" },
     absWorkingDir: root,
     outdir: "apps/server/dist",
     bundle: true,
