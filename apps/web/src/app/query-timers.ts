@@ -4,10 +4,11 @@ import type { TimeoutCallback, TimeoutProvider } from "@tanstack/react-query";
  * React Query's timeouts (every observer's stale time, every query's gc time, retry delays) on one
  * platform timer, armed for the earliest of them (React Query's own extension point, its
  * `timeoutManager`). A card subscribes a handful of observers as it mounts, each setting and
- * clearing timers inside React's commit; Chrome records a stack for every timer call while tracing,
- * 0.2–0.7 ms per set and clear (measured in Chromium 156; deeper stacks cost more), which Lighthouse's TBT counts four times (issue #14).
- * Coalesced, most calls only touch a Map: a minute's stale time or ten minutes' gc time arms nothing
- * while an earlier timeout is pending. Intervals keep the platform's own.
+ * clearing timers inside React's commit. Chrome records a stack for every timer call while tracing:
+ * 0.2–0.7 ms per set and clear in Chromium 156 (deeper stacks cost more; untraced, microseconds),
+ * which Lighthouse's TBT counts four times (issue #14, decision 177). Coalesced, most calls only
+ * touch a Map: a minute's stale time or ten minutes' gc time arms nothing while an earlier timeout
+ * is pending. Intervals keep the platform's own.
  */
 export function coalescedTimeouts(): TimeoutProvider<number> {
   const timeouts = new Map<number, { due: number; callback: TimeoutCallback }>();
