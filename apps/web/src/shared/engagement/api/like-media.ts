@@ -92,8 +92,6 @@ export function useLikeToggle(media: EngagementMedia | null) {
   }
 
   return {
-    /** The media's counts (as `useEngagement` gives them), for a rail sharing this toggle. */
-    engagement,
     liked,
     likeCount,
     toggle: () => setLiked(!liked),
@@ -103,5 +101,3 @@ export function useLikeToggle(media: EngagementMedia | null) {
     },
   };
 }
-
-export type LikeToggle = ReturnType<typeof useLikeToggle>;
