@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
 import { rememberMarketplaceChoice } from "./support/returning-visitor.ts";
+import { waitForServiceWorkerControl } from "./support/service-worker.ts";
 import { signUpViaApi } from "./support/sign-up.ts";
 
 // Issue 20: nothing covers a control, one price everywhere, honest error states.
@@ -198,7 +199,7 @@ test("an offline reload of the feed says so with Try again, not 'No products ava
   });
   // The service worker now serves the shell; the first reload makes it control the page.
   await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await waitForServiceWorkerControl(page);
   await context.setOffline(true);
   await page.reload();
   const alert = page.getByRole("alert").filter({ hasText: "You're offline" });

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { rememberMarketplaceChoice } from "./support/returning-visitor.ts";
 import { type Page, expect, test } from "@playwright/test";
+import { waitForServiceWorkerControl } from "./support/service-worker.ts";
 import { signUpViaApi } from "./support/sign-up.ts";
 
 interface Marketplace {
@@ -190,7 +191,7 @@ test("after one online visit the app shell opens offline with an offline notice"
     await navigator.serviceWorker.ready;
   });
   // The first visit is not controlled yet; the worker claims it on activation.
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await waitForServiceWorkerControl(page);
   await context.setOffline(true);
   await page.reload();
   await expect(mainNav(page)).toBeVisible();
@@ -202,9 +203,7 @@ test("after one online visit the app shell opens offline with an offline notice"
 
 test("the worker trims the media cache to the requested size", async ({ page }) => {
   await page.goto("/");
-  // The worker takes control once it has precached every chunk of the build, while the feed's first
-  // page, poster and videos load beside it (from the boot script on, issue #14): seconds on a busy machine.
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 30_000 }).toBe(true);
+  await waitForServiceWorkerControl(page);
   const remaining = await page.evaluate(async () => {
     // An image through the worker creates this build's image cache, whose name carries the build id.
     await new Promise((resolve) => {
@@ -301,7 +300,7 @@ test("a new service worker deployment posts CACHE_VERSION_UPDATE and the page re
   await asReturningVisitor(page);
   await page.goto("/");
   await waitForSplashToLift(page);
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await waitForServiceWorkerControl(page);
 
   // The running worker recorded this build as the active one. Pretend the previous deployment was
   // another build, then install a new worker (a new script URL always installs one): its activation
