@@ -55,9 +55,18 @@ async function swipe(client: CDPSession, from: { x: number; y: number }, dx: num
   await client.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
 }
 
-async function tap(client: CDPSession, point: { x: number; y: number }) {
-  await client.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [point] });
-  await client.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+/**
+ * Two taps 120 ms apart, as a finger makes them: the four touch events carry their own times and are
+ * queued at once, so neither this test's round trips nor a busy page stretch the gap between them.
+ */
+async function doubleTap(client: CDPSession, first: { x: number; y: number }, second: { x: number; y: number }) {
+  const at = Date.now() / 1000;
+  await Promise.all([
+    client.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [first], timestamp: at }),
+    client.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [], timestamp: at + 0.04 }),
+    client.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [second], timestamp: at + 0.12 }),
+    client.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [], timestamp: at + 0.16 }),
+  ]);
 }
 
 const currentVideo = (page: Page) => page.locator('section[aria-current="true"] video');
@@ -348,14 +357,12 @@ test.describe("video feed gestures and fallbacks", () => {
     const before = Number(await likeButton.innerText());
     const client = await page.context().newCDPSession(page);
     const liked = page.waitForResponse((response) => /\/api\/media\/[^/]+\/like$/.test(response.url()) && response.request().method() === "PUT");
-    await tap(client, { x: 150, y: 450 });
-    await tap(client, { x: 155, y: 452 });
+    await doubleTap(client, { x: 150, y: 450 }, { x: 155, y: 452 });
     expect((await liked).status()).toBe(200);
     await expect(card.getByRole("button", { name: "Unlike" })).toHaveAttribute("aria-pressed", "true");
     await expect(card.getByRole("button", { name: "Unlike" })).toHaveText(String(before + 1));
     // A double tap only ever likes; the video keeps playing (the taps were not a single-tap pause).
-    await tap(client, { x: 150, y: 450 });
-    await tap(client, { x: 150, y: 450 });
+    await doubleTap(client, { x: 150, y: 450 }, { x: 150, y: 450 });
     await page.waitForTimeout(400);
     await expect(card.getByRole("button", { name: "Unlike" })).toHaveAttribute("aria-pressed", "true");
     expect(await currentVideo(page).evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);

@@ -44,17 +44,16 @@ export function useCardTaps(actions: { onSingleTap(): void; onDoubleTap(point: {
       if (!holding.current) return;
       latest.current.onHold(false);
     },
-    onTap(point: { x: number; y: number }) {
+    onTap(tap: Tap) {
       // The release of a long press is not a tap.
       if (holding.current) {
         holding.current = false;
         return;
       }
-      const tap = { ...point, time: performance.now() };
       if (isDoubleTap(lastTap.current, tap)) {
         clearTimeout(singleTimer.current);
         lastTap.current = null;
-        latest.current.onDoubleTap(point);
+        latest.current.onDoubleTap(tap);
         return;
       }
       lastTap.current = tap;

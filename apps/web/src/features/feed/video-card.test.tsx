@@ -1,6 +1,6 @@
 import type { FeedItem } from "@reelmart/core/api/feed";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, createEvent, fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { Toaster } from "sonner";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -57,6 +57,33 @@ function doubleTap(element: HTMLElement) {
   }
 }
 
+/** A click whose press and release carry `time` as their event time, whenever its handlers run. */
+function tapAt(element: HTMLElement, time: number) {
+  const press = createEvent.pointerDown(element, { pointerType: "mouse", button: 0, clientX: 100, clientY: 200 });
+  const release = createEvent.pointerUp(window, { pointerType: "mouse", button: 0, clientX: 100, clientY: 200 });
+  for (const event of [press, release]) Object.defineProperty(event, "timeStamp", { value: time });
+  fireEvent(element, press);
+  fireEvent(window, release);
+}
+
+async function renderCard() {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>
+        <VideoCard item={ITEM} load="none" captureThumbnail={false} playerRef={null} />
+      </MemoryRouter>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  const card = screen.getByRole("article", { name: "Desk Lamp" });
+  const rail = () => within(card).getByRole("button", { name: /^(Like|Unlike)$/ });
+  await screen.findByText("7");
+  await act(async () => {
+    await Promise.resolve();
+  });
+  return { card, rail };
+}
+
 // Toasts are shown synchronously once sonner has loaded (shared/ui/toast.ts), as the fake timers below expect.
 beforeAll(async () => {
   await loadToaster();
@@ -83,20 +110,7 @@ describe("VideoCard", () => {
   });
 
   it("signed out: a double tap shows the like on the rail too, and both revert after 1 s", async () => {
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter>
-          <VideoCard item={ITEM} load="none" captureThumbnail={false} playerRef={null} />
-        </MemoryRouter>
-        <Toaster />
-      </QueryClientProvider>,
-    );
-    const card = screen.getByRole("article", { name: "Desk Lamp" });
-    const rail = () => within(card).getByRole("button", { name: /^(Like|Unlike)$/ });
-    await screen.findByText("7");
-    await act(async () => {
-      await Promise.resolve();
-    });
+    const { card, rail } = await renderCard();
 
     vi.useFakeTimers();
     doubleTap(card);
@@ -112,5 +126,22 @@ describe("VideoCard", () => {
     vi.useRealTimers();
     expect(await screen.findByText("Login Required")).toBeInTheDocument();
     expect(vi.mocked(fetch).mock.calls.some(([url]) => String(url).includes("/like"))).toBe(false);
+  });
+
+  it("judges a double tap by the taps' own times, not by when a busy page ran their handlers", async () => {
+    const { card, rail } = await renderCard();
+    vi.useFakeTimers();
+    // Handlers run back to back, but the taps were 400 ms apart: two single taps.
+    tapAt(card, 1000);
+    tapAt(card, 1400);
+    expect(rail()).toHaveAccessibleName("Like");
+    await act(async () => {
+      vi.advanceTimersByTime(1000);
+    });
+    // 150 ms apart, whenever the page got to them: a double tap.
+    tapAt(card, 5000);
+    tapAt(card, 5150);
+    expect(rail()).toHaveAccessibleName("Unlike");
+    vi.useRealTimers();
   });
 });

@@ -1,10 +1,10 @@
-import { SWIPE_TRANSITION_MS, classifySwipe, dragOffset, dragOpacity, lockAxis } from "@reelmart/core/gestures";
+import { SWIPE_TRANSITION_MS, type Tap, classifySwipe, dragOffset, dragOpacity, lockAxis } from "@reelmart/core/gestures";
 import { type RefObject, useEffect, useRef } from "react";
 
 export interface SwipeHandlers {
   onSwipe(direction: "left" | "right"): void;
-  /** A touch or click that never moved past the lock distance. */
-  onTap?(point: { x: number; y: number }): void;
+  /** A touch or click that never moved past the lock distance; its time is the release's event time. */
+  onTap?(tap: Tap): void;
   onPressStart?(point: { x: number; y: number }): void;
   onPressEnd?(): void;
 }
@@ -17,7 +17,9 @@ const IGNORE = "button, a, input, textarea, [role='menu'], [data-gesture-ignore]
  * horizontal drag moves the element at half the distance (capped at 100 px) and fades it; release
  * past 70 px or faster than 0.5 px/ms is a swipe, animated out over 300 ms before onSwipe. Vertical
  * movement is left to the browser (touch-action: pan-y on the element), which scrolls the feed.
- * Touch events drive touch; pointer events drive the mouse, so each input is handled once.
+ * Touch events drive touch; pointer events drive the mouse, so each input is handled once. Times are
+ * the events' own (when the finger touched or lifted), not when a handler ran: on a busy phone the
+ * handlers run late, and the gesture is what the finger did.
  */
 export function useSwipe(target: RefObject<HTMLElement | null>, handlers: SwipeHandlers) {
   const latest = useRef(handlers);
@@ -39,9 +41,9 @@ export function useSwipe(target: RefObject<HTMLElement | null>, handlers: SwipeH
       element.style.opacity = opacity === 1 ? "" : String(opacity);
     };
 
-    const begin = (x: number, y: number, eventTarget: EventTarget | null) => {
-      if (eventTarget instanceof Element && eventTarget.closest(IGNORE)) return;
-      start = { x, y, time: performance.now() };
+    const begin = (x: number, y: number, event: Event) => {
+      if (event.target instanceof Element && event.target.closest(IGNORE)) return;
+      start = { x, y, time: event.timeStamp };
       axis = null;
       dx = 0;
       latest.current.onPressStart?.({ x, y });
@@ -58,17 +60,17 @@ export function useSwipe(target: RefObject<HTMLElement | null>, handlers: SwipeH
         paint(dragOffset(dx), dragOpacity(dx), false);
       }
     };
-    const end = (x: number, y: number) => {
+    const end = (x: number, y: number, event: Event) => {
       if (!start) return;
       const began = start;
       start = null;
       latest.current.onPressEnd?.();
       if (axis === null) {
-        latest.current.onTap?.({ x, y });
+        latest.current.onTap?.({ x, y, time: event.timeStamp });
         return;
       }
       if (axis !== "horizontal") return;
-      const direction = classifySwipe(dx, performance.now() - began.time);
+      const direction = classifySwipe(dx, event.timeStamp - began.time);
       if (!direction) {
         paint(0, 1, true);
         return;
@@ -85,18 +87,18 @@ export function useSwipe(target: RefObject<HTMLElement | null>, handlers: SwipeH
       latest.current.onPressEnd?.();
     };
 
-    const onTouchStart = (e: TouchEvent) => e.touches.length === 1 && begin(e.touches[0]!.clientX, e.touches[0]!.clientY, e.target);
+    const onTouchStart = (e: TouchEvent) => e.touches.length === 1 && begin(e.touches[0]!.clientX, e.touches[0]!.clientY, e);
     const onTouchMove = (e: TouchEvent) => e.touches[0] && move(e.touches[0].clientX, e.touches[0].clientY, e);
     const onTouchEnd = (e: TouchEvent) => {
       const touch = e.changedTouches[0];
       const tapped = start !== null && axis === null;
-      if (touch) end(touch.clientX, touch.clientY);
+      if (touch) end(touch.clientX, touch.clientY, e);
       // The browser would follow a tap with emulated mouse events and a click; it was handled here.
       if (tapped && e.cancelable) e.preventDefault();
     };
-    const onPointerDown = (e: PointerEvent) => e.pointerType === "mouse" && e.button === 0 && begin(e.clientX, e.clientY, e.target);
+    const onPointerDown = (e: PointerEvent) => e.pointerType === "mouse" && e.button === 0 && begin(e.clientX, e.clientY, e);
     const onPointerMove = (e: PointerEvent) => e.pointerType === "mouse" && move(e.clientX, e.clientY, e);
-    const onPointerUp = (e: PointerEvent) => e.pointerType === "mouse" && end(e.clientX, e.clientY);
+    const onPointerUp = (e: PointerEvent) => e.pointerType === "mouse" && end(e.clientX, e.clientY, e);
 
     element.addEventListener("touchstart", onTouchStart, { passive: true });
     element.addEventListener("touchmove", onTouchMove, { passive: false });
