@@ -1,8 +1,9 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
-import { Kysely, PostgresDialect } from "kysely";
+import { Kysely } from "kysely";
 import pg from "pg";
 import { PreparedStatements, preparingPool } from "./prepared-statements.ts";
+import { ConflictRetryingDialect } from "./retry-conflicts.ts";
 import { PgliteThread, PgliteThreadConnection, type SessionStatements } from "./pglite-thread.ts";
 import type { DB } from "./schema.ts";
 
@@ -44,7 +45,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 function kyselyOn(pool: pg.Pool, prepareStatements: boolean): Kysely<DB> {
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: prepareStatements ? preparingPool(pool, new PreparedStatements()) : pool }) });
+  return new Kysely<DB>({ dialect: new ConflictRetryingDialect({ pool: prepareStatements ? preparingPool(pool, new PreparedStatements()) : pool }) });
 }
 
 async function openPostgres(connectionString: string, poolSize: number, prepareStatements: boolean): Promise<Database> {

@@ -7,6 +7,7 @@ import type { Viewer } from "../../shared/viewer.ts";
 import { requireMedia } from "./likes.service.ts";
 import { notifyChange } from "../realtime/realtime.service.ts";
 import { countToday } from "../analytics/rollups.ts";
+import { transactionRetried } from "../../db/retry-conflicts.ts";
 
 const commentNotFound = () => notFound("Comment not found");
 
@@ -60,7 +61,7 @@ async function authorOf(db: Kysely<DB>, userId: string): Promise<{ name: string;
 }
 
 export async function createComment(db: Kysely<DB>, mediaId: string, userId: string, text: string): Promise<Comment> {
-  return db.transaction().execute(async (trx) => {
+  return transactionRetried(db, async (trx) => {
     const { productId } = await requireMedia(trx, mediaId);
     const author = await authorOf(trx, userId);
     const row = await trx
@@ -82,7 +83,7 @@ export async function createComment(db: Kysely<DB>, mediaId: string, userId: str
 
 /** Only the author edits; anyone else gets the same 404 as for a missing comment. */
 export async function editComment(db: Kysely<DB>, commentId: string, viewer: Viewer, text: string): Promise<Comment> {
-  return db.transaction().execute(async (trx) => {
+  return transactionRetried(db, async (trx) => {
     const row = await trx
       .updateTable("video_comments")
       .set({ comment: text, is_edited: true, updated_at: sql`now()` })
@@ -99,7 +100,7 @@ export async function editComment(db: Kysely<DB>, commentId: string, viewer: Vie
 
 /** Soft delete by the author or an admin; comment_count drops once, whoever deletes first. */
 export async function deleteComment(db: Kysely<DB>, commentId: string, viewer: Viewer): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await transactionRetried(db, async (trx) => {
     let update = trx
       .updateTable("video_comments")
       .set({ is_deleted: true, updated_at: sql`now()` })

@@ -6,6 +6,7 @@ import type { DB } from "../../db/schema.ts";
 import { badRequest, notFound } from "../../shared/errors.ts";
 import { notifyChange } from "../realtime/realtime.service.ts";
 import { countToday } from "../analytics/rollups.ts";
+import { transactionRetried } from "../../db/retry-conflicts.ts";
 
 /** 001 §5: a valid base product id ('Invalid product ID') of an existing product. */
 function parseProductId(id: string): string {
@@ -34,7 +35,7 @@ export async function listSaved(db: Kysely<DB>, userId: string): Promise<SavedLi
 
 export async function saveProduct(db: Kysely<DB>, userId: string, rawId: string): Promise<void> {
   const productId = parseProductId(rawId);
-  await db.transaction().execute(async (trx) => {
+  await transactionRetried(db, async (trx) => {
     const product = await trx.selectFrom("products").select("id").where("id", "=", productId).executeTakeFirst();
     if (!product) throw notFound(`Product with ID ${productId} not found`);
     const inserted = await trx
@@ -52,7 +53,7 @@ export async function saveProduct(db: Kysely<DB>, userId: string, rawId: string)
 /** Idempotent: removing something not saved is not an error. */
 export async function unsaveProduct(db: Kysely<DB>, userId: string, rawId: string): Promise<void> {
   const productId = parseProductId(rawId);
-  await db.transaction().execute(async (trx) => {
+  await transactionRetried(db, async (trx) => {
     const deleted = await trx
       .deleteFrom("saved_items")
       .where("user_id", "=", userId)
@@ -75,7 +76,7 @@ export async function mergeSaved(db: Kysely<DB>, userId: string, rawIds: string[
     if (isUuid(base)) wanted.set(base.toLowerCase(), raw);
     else skipped.push(raw);
   }
-  await db.transaction().execute(async (trx) => {
+  await transactionRetried(db, async (trx) => {
     const ids = [...wanted.keys()];
     const existing = ids.length ? await trx.selectFrom("products").select("id").where("id", "in", ids).execute() : [];
     const found = new Set(existing.map((row) => row.id));

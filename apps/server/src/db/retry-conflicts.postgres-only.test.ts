@@ -1,0 +1,73 @@
+import { Kysely, PostgresDialect, sql } from "kysely";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { openTestDatabase } from "../testing/test-database.ts";
+import { eventually } from "../testing/eventually.ts";
+import type { Database } from "./database.ts";
+import { isConflict, transactionRetried } from "./retry-conflicts.ts";
+
+// A deadlock made on purpose: the work under test takes row 1, then waits for row 2, which another
+// transaction holds; that one then asks for row 1. PostgreSQL ends whichever waited first (after its
+// deadlock_timeout, 1 s): the work under test.
+describe.skipIf(!process.env.TEST_DATABASE_URL)("work that loses a deadlock on PostgreSQL", () => {
+  let database: Database;
+  const counts = async () => (await sql<{ n: number }>`select n from counters order by id`.execute(database.db)).rows.map((row) => row.n);
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    await sql`create table counters (id int primary key, n int not null)`.execute(database.db);
+    await sql`insert into counters values (1, 0), (2, 0)`.execute(database.db);
+  });
+  afterAll(() => database?.close());
+  beforeEach(async () => {
+    await sql`update counters set n = 0`.execute(database.db);
+  });
+
+  /** Runs `work` into the deadlock; the other transaction commits its two increments. */
+  async function deadlocked<T>(work: () => Promise<T>): Promise<PromiseSettledResult<T>> {
+    const other = await database.pool.connect();
+    try {
+      await other.query("begin");
+      await other.query("update counters set n = n + 1 where id = 2");
+      const outcome = work().then(
+        (value) => ({ status: "fulfilled", value }) as const,
+        (reason: unknown) => ({ status: "rejected", reason }) as const,
+      );
+      await eventually(async () => {
+        const { rows } = await sql<{ waiting: number }>`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(database.db);
+        return rows[0]?.waiting === 1;
+      }, "the work under test never waited for row 2");
+      await other.query("update counters set n = n + 1 where id = 1");
+      await other.query("commit");
+      return await outcome;
+    } finally {
+      other.release();
+    }
+  }
+
+  it("a statement on its own is ended by the deadlock without the retry, and runs again with it", async () => {
+    const plain = new Kysely({ dialect: new PostgresDialect({ pool: database.pool }) });
+    const lost = await deadlocked(() => sql`update counters set n = n + 1 where id in (1, 2)`.execute(plain));
+    expect(lost.status).toBe("rejected");
+    expect(isConflict((lost as PromiseRejectedResult).reason)).toBe(true);
+    expect(await counts()).toEqual([1, 1]);
+
+    await sql`update counters set n = 0`.execute(database.db);
+    const retried = await deadlocked(() => sql`update counters set n = n + 1 where id in (1, 2)`.execute(database.db));
+    expect(retried.status).toBe("fulfilled");
+    expect(await counts()).toEqual([2, 2]);
+  });
+
+  it("a transaction that loses runs whole again, once", async () => {
+    let attempts = 0;
+    const outcome = await deadlocked(() =>
+      transactionRetried(database.db, async (trx) => {
+        attempts += 1;
+        await sql`update counters set n = n + 1 where id = 1`.execute(trx);
+        await sql`update counters set n = n + 1 where id = 2`.execute(trx);
+      }),
+    );
+    expect(outcome.status).toBe("fulfilled");
+    expect(attempts).toBe(2);
+    expect(await counts()).toEqual([2, 2]);
+  });
+});
