@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { navigateInApp } from "./support/in-app-navigation.ts";
 import { rememberMarketplaceChoice } from "./support/returning-visitor.ts";
 import { type Page, expect, test } from "@playwright/test";
 import { waitForServiceWorkerControl } from "./support/service-worker.ts";
@@ -79,10 +80,7 @@ test("every route in the table renders inside the shell, and unknown paths show 
     "/brand-directory",
     "/admin",
   ]) {
-    await page.evaluate((target) => {
-      window.history.pushState({}, "", target);
-      window.dispatchEvent(new PopStateEvent("popstate"));
-    }, path);
+    await navigateInApp(page, path);
     await expect(mainNav(page), path).toBeVisible();
     await expect(page.getByRole("heading", { name: "Page not found" }), path).toHaveCount(0);
     await expect(page.getByText("An unexpected error occurred in this section."), path).toHaveCount(0);
