@@ -16,7 +16,7 @@ COPY scripts scripts
 COPY packages/core packages/core
 COPY apps/server apps/server
 COPY apps/web apps/web
-# Vite builds apps/web/dist; esbuild bundles apps/server/dist (main.js, cli.js, pglite-worker.js), keeping
+# Vite builds apps/web/dist; esbuild bundles apps/server/dist (main.js, cli.js), keeping
 # node_modules imports external; then the dev-only packages go.
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 

@@ -40,8 +40,7 @@ export async function build() {
 async function buildServer() {
   const esbuild = await import("esbuild");
   await esbuild.build({
-    // The embedded database's worker thread is started from its own file, beside main.js and cli.js (decision 178).
-    entryPoints: { main: "apps/server/src/main.ts", cli: "apps/server/src/cli.ts", "pglite-worker": "apps/server/src/db/pglite-worker.js" },
+    entryPoints: { main: "apps/server/src/main.ts", cli: "apps/server/src/cli.ts" },
     absWorkingDir: root,
     outdir: "apps/server/dist",
     bundle: true,

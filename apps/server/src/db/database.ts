@@ -1,10 +1,13 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import { createPgConfig } from "@electric-sql/pglite/node-postgres";
 import { Kysely } from "kysely";
 import pg from "pg";
 import { PreparedStatements, preparingPool } from "./prepared-statements.ts";
 import { ConflictRetryingDialect } from "./retry-conflicts.ts";
-import { PgliteThread, PgliteThreadConnection, type SessionStatements } from "./pglite-thread.ts";
 import type { DB } from "./schema.ts";
 
 // numeric and bigint come back as strings: money stays exact, counts stay within Number range.
@@ -58,84 +61,87 @@ async function openPostgres(connectionString: string, poolSize: number, prepareS
   });
   await pool.query("select 1");
   const db = kyselyOn(pool, prepareStatements);
-  // Notifications arrive on a connection of their own, opened by the first LISTEN.
-  let listener: Promise<pg.Client> | undefined;
-  const connectListener = async () => {
+  let listener: pg.Client | undefined;
+  const handlers = new Map<string, Set<NotificationHandler>>();
+
+  async function listenerClient(): Promise<pg.Client> {
+    if (listener) return listener;
     const client = new pg.Client({ connectionString });
     await client.connect();
-    client.on("notification", (message) => channels.deliver(message.channel, message.payload ?? ""));
-    return client;
-  };
-  const channels = new Channels(async (statement) => {
-    listener ??= connectListener().catch((error: unknown) => {
-      listener = undefined; // the next LISTEN tries again
-      throw error;
+    client.on("notification", (message) => {
+      for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? "");
     });
-    await (await listener).query(statement);
-  });
+    listener = client;
+    return client;
+  }
 
   return {
     kind: "postgres",
     db,
     pool,
-    listen: (channel, handler) => channels.listen(channel, handler),
+    async listen(channel, handler) {
+      const client = await listenerClient();
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        await client.query(`LISTEN ${quoteIdent(channel)}`);
+      }
+      set.add(handler);
+      return async () => {
+        set.delete(handler);
+        if (set.size === 0 && handlers.get(channel) === set) {
+          handlers.delete(channel);
+          await client.query(`UNLISTEN ${quoteIdent(channel)}`).catch(() => {});
+        }
+      };
+    },
     async close() {
-      await listener?.then((client) => client.end()).catch(() => {});
+      await listener?.end().catch(() => {});
       await db.destroy();
     },
   };
 }
 
-/** Connections the server keeps to PGlite's one session: one running, the others' statements waiting in the worker. */
-const PGLITE_CONNECTIONS = 4;
+/** The contrib extensions our migrations create (trigram indexes; accent folding for search). */
+const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
 
 async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   let releaseLock = () => {};
-  if (!options.inMemory) {
+  let pglite: PGlite;
+  const settings = {
+    extensions: PGLITE_EXTENSIONS,
+    startParams: options.sharedBuffersMb ? [...PGlite.defaultStartParams, "-c", `shared_buffers=${options.sharedBuffersMb}MB`] : PGlite.defaultStartParams,
+  };
+  if (options.inMemory) {
+    pglite = new PGlite({ ...settings, loadDataDir: options.fromDump });
+  } else {
     mkdirSync(options.dataDir, { recursive: true });
     releaseLock = acquireDataDirLock(options.dataDir);
+    pglite = new PGlite(path.join(options.dataDir, "pglite"), settings);
   }
-  let thread: PgliteThread;
-  try {
-    thread = await PgliteThread.start({
-      dataDir: options.inMemory ? undefined : path.join(options.dataDir, "pglite"),
-      fromDump: options.inMemory ? options.fromDump : undefined,
-      sharedBuffersMb: options.sharedBuffersMb,
-    });
-  } catch (error) {
-    releaseLock();
-    throw error;
-  }
-  const channels = new Channels(async (statement) => {
-    await pool.query(statement);
-  });
-  const statements: SessionStatements = { parsedStatements: {}, submittedNamedStatements: {} };
-  const onNotification = ({ channel, payload }: { channel: string; payload: string }) => channels.deliver(channel, payload);
-  // A few connections to the one session, so that the next statement waits in the worker, ready,
-  // while one runs (decision 178); kept while idle, as a socket would be.
-  class PgliteClient extends pg.Client {
-    constructor(config?: pg.ClientConfig) {
-      super({ ...config, connection: new PgliteThreadConnection(thread, statements, onNotification) } as pg.ClientConfig);
-    }
-  }
-  const pool = new pg.Pool({ Client: PgliteClient, max: PGLITE_CONNECTIONS, idleTimeoutMillis: 0 });
+  await pglite.waitReady;
+  // PGlite is one connection; the shim's pool serialises queries onto it.
+  const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
   const db = kyselyOn(pool, options.prepareStatements ?? true);
   const database: Database = {
     kind: "pglite",
     db,
     pool,
-    listen: (channel, handler) => channels.listen(channel, handler),
+    async listen(channel, handler) {
+      return pglite.listen(channel, handler);
+    },
     async close() {
       await db.destroy();
-      await thread.close();
+      await pglite.close();
       releaseLock();
     },
   };
-  threadOf.set(database, thread);
+  pgliteOf.set(database, pglite);
   return database;
 }
 
-const threadOf = new WeakMap<Database, PgliteThread>();
+const pgliteOf = new WeakMap<Database, PGlite>();
 
 /**
  * An embedded database's whole data directory as an uncompressed tarball, for `fromDump`: the
@@ -143,37 +149,9 @@ const threadOf = new WeakMap<Database, PgliteThread>();
  * PGlite's initdb, most of a fresh in-memory database's 1.5-3 s).
  */
 export function dumpPgliteDataDir(database: Database): Promise<Blob> {
-  const thread = threadOf.get(database);
-  if (!thread) throw new Error("dumpPgliteDataDir needs an embedded (PGlite) database");
-  return thread.dumpDataDir();
-}
-
-/** The handlers listening on each channel; `run` sends LISTEN and UNLISTEN to the session notifications arrive on. */
-class Channels {
-  readonly #handlers = new Map<string, Set<NotificationHandler>>();
-
-  constructor(private readonly run: (statement: string) => Promise<void>) {}
-
-  async listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>> {
-    let set = this.#handlers.get(channel);
-    if (!set) {
-      set = new Set();
-      this.#handlers.set(channel, set);
-      await this.run(`LISTEN ${quoteIdent(channel)}`);
-    }
-    set.add(handler);
-    return async () => {
-      set.delete(handler);
-      if (set.size === 0 && this.#handlers.get(channel) === set) {
-        this.#handlers.delete(channel);
-        await this.run(`UNLISTEN ${quoteIdent(channel)}`).catch(() => {});
-      }
-    };
-  }
-
-  deliver(channel: string, payload: string): void {
-    for (const handler of this.#handlers.get(channel) ?? []) handler(payload);
-  }
+  const pglite = pgliteOf.get(database);
+  if (!pglite) throw new Error("dumpPgliteDataDir needs an embedded (PGlite) database");
+  return pglite.dumpDataDir("none") as Promise<Blob>;
 }
 
 function quoteIdent(name: string): string {
