@@ -245,6 +245,9 @@ test.describe("video feed gestures and fallbacks", () => {
     await expect(page).toHaveURL(new RegExp(`/product/${item.id}$`));
     const state = await page.evaluate(() => (window.history.state as { usr?: unknown }).usr);
     expect(state).toEqual({ from: profile, skipAddToCart: true });
+    // The URL changes first and the landing page renders in a transition; going back before it has
+    // shown returns to the profile as it was, its modal still open.
+    await expect(page.getByRole("button", { name: "Buy Now" })).toBeVisible();
 
     await page.goBack();
     modal = await openModal();
