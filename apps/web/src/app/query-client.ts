@@ -6,8 +6,13 @@ import {
   QUERY_RETRIES,
   QUERY_STALE_MS,
 } from "@reelmart/core/constants";
-import { QueryClient } from "@tanstack/react-query";
+import { QueryClient, timeoutManager } from "@tanstack/react-query";
 import { ApiRequestError } from "../shared/api/client.ts";
+import { coalescedTimeouts } from "./query-timers.ts";
+
+// Before any QueryClient exists, as React Query asks of a provider (a timer is cleared by the
+// provider that set it).
+timeoutManager.setTimeoutProvider(coalescedTimeouts());
 
 /**
  * The spec's cache constants (000 §9): stale 1 min (5 min for products), retained 10 min (30 min for

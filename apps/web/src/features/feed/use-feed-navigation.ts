@@ -1,6 +1,6 @@
 import type { FeedItem } from "@reelmart/core/api/feed";
 import { ORIENTATION_REMEASURE_MS } from "@reelmart/core/constants";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { toggleMuted } from "../../shared/video/mute-store.ts";
 import type { VideoPlayerHandle } from "../../shared/video/video-player.tsx";
 
@@ -12,7 +12,11 @@ import type { VideoPlayerHandle } from "../../shared/video/video-player.tsx";
 export function useFeedNavigation(items: readonly FeedItem[]) {
   const [current, setCurrent] = useState(0);
   // State, not a ref: the list mounts after the first page arrives and the listeners must follow it.
-  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
+  const [scroller, setScrollerState] = useState<HTMLDivElement | null>(null);
+  // The list's ref callback runs inside React's commit, where an urgent update re-renders the feed
+  // in the commit's own task, after running every passive effect of the commit first (with the
+  // first card: a ~300 ms task in Lighthouse's trace, issue #14). As a transition it renders apart.
+  const setScroller = useCallback((element: HTMLDivElement | null) => startTransition(() => setScrollerState(element)), []);
   const players = useRef(new Map<string, VideoPlayerHandle>());
 
   const scrollToIndex = useCallback(

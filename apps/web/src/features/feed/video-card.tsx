@@ -111,7 +111,7 @@ export function VideoCard({ item, load, captureThumbnail, playerRef }: VideoCard
         <>
           <div className="pointer-events-none absolute inset-x-0 bottom-0 h-2/5 bg-gradient-to-t from-black/80 via-black/30 to-transparent" />
           <div className="absolute right-2 bottom-28 z-20">
-            <ActionRail media={media} product={item} />
+            <ActionRail media={media} product={item} like={like} />
           </div>
           <div className="absolute inset-x-0 bottom-0 z-10 pr-20 pb-4 pl-4">
             <ProductOverlay item={item} mediaId={media?.id ?? null} />

@@ -4,6 +4,7 @@ import { Toaster } from "sonner";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadToaster } from "../ui/toast.ts";
 import { ActionRail } from "./action-rail.tsx";
+import { useLikeToggle } from "./api/like-media.ts";
 
 const MEDIA = { id: "11111111-1111-4111-8111-111111111111", likeCount: 1200, commentCount: 3, shareCount: 0 };
 const PRODUCT = { id: "22222222-2222-4222-8222-222222222222-demo-1", title: "Lamp" };
@@ -12,11 +13,17 @@ function respond(status: number, body: unknown) {
   return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
 }
 
+// As the feed's card renders it: the card's like toggle handed to the rail.
+function Rail() {
+  const like = useLikeToggle(MEDIA);
+  return <ActionRail media={MEDIA} product={PRODUCT} like={like} />;
+}
+
 function renderRail() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <ActionRail media={MEDIA} product={PRODUCT} />
+      <Rail />
       <Toaster />
     </QueryClientProvider>,
   );

@@ -2,8 +2,8 @@ import { formatCount } from "@reelmart/core/format";
 import { Bookmark, Heart, MessageCircle, Share2 } from "lucide-react";
 import { type ReactNode, Suspense, lazy, useState } from "react";
 import { type SaveableProduct, useSaved } from "../saved/use-saved.ts";
-import { type EngagementMedia, useEngagement } from "./api/get-engagement.ts";
-import { useLikeToggle } from "./api/like-media.ts";
+import type { EngagementMedia } from "./api/get-engagement.ts";
+import type { LikeToggle } from "./api/like-media.ts";
 import { Button } from "../ui/button.tsx";
 
 // The drawers (and the drawer library under them) are not part of the feed's first load: they are
@@ -21,15 +21,20 @@ export interface ActionRailProps {
   /** null when the card has no media row: like, comment and share are disabled with the spec's tooltip. */
   media: EngagementMedia | null;
   product: SaveableProduct & { title?: string };
+  /**
+   * The card's like toggle (`useLikeToggle(media)`), which also carries the media's engagement: the
+   * card's double tap and this rail share one, so a card subscribes to its media once (issue #14:
+   * every observer and topic a card starts is work in the commit that first shows it).
+   */
+  like: LikeToggle;
   className?: string;
 }
 
 const NO_MEDIA = "Unable to like/comment/share - media data unavailable";
 
 /** The right-side rail of a video card (001 §2): like, comment, share and save with counts. */
-export function ActionRail({ media, product, className }: ActionRailProps) {
-  const engagement = useEngagement(media);
-  const like = useLikeToggle(media);
+export function ActionRail({ media, product, like, className }: ActionRailProps) {
+  const { engagement } = like;
   const saved = useSaved();
   const [drawer, setDrawerState] = useState<"comments" | "share" | null>(null);
   // Mounted from the first opening on, so closing still animates.

@@ -27,6 +27,9 @@ export class RealtimeConnection {
   private source: EventSource | null = null;
   private openTopics = "";
   private pending: ReturnType<typeof setTimeout> | null = null;
+  /** When the pending timer fires, and when the sync it serves is due (Date.now() times). */
+  private pendingAt = 0;
+  private due = 0;
   private attempt = 0;
 
   constructor(private readonly url = "/api/realtime") {}
@@ -47,11 +50,24 @@ export class RealtimeConnection {
     return all.slice(-REALTIME_MAX_TOPICS).sort().join(",");
   }
 
+  /** Syncs `delay` ms from now, unless scheduled again before then (the last call counts). */
   private schedule(delay: number) {
+    this.due = Date.now() + delay;
+    // A screen mounting subscribes its topics one by one in one commit: the pending timer serves
+    // the whole burst and is re-armed for what is left when it fires, instead of a clearTimeout and
+    // a setTimeout per subscription (each costs ~0.7 ms in Lighthouse's trace, issue #14).
+    if (this.pending && this.pendingAt <= this.due) return;
     if (this.pending) clearTimeout(this.pending);
+    this.arm(delay);
+  }
+
+  private arm(delay: number) {
+    this.pendingAt = Date.now() + delay;
     this.pending = setTimeout(() => {
       this.pending = null;
-      this.sync();
+      const left = this.due - Date.now();
+      if (left > 0) this.arm(left);
+      else this.sync();
     }, delay);
   }
 

@@ -53,7 +53,8 @@ export function VideoPlayer({ media, productThumbnailUrl, label, load, captureTh
   const effectiveType = useEffectiveConnectionType();
   const recordView = useRecordView();
   const [choice, setChoice] = useState<QualityChoice>("auto");
-  const [retained, setRetained] = useState(false);
+  // Starts as the effect below would set it: no second render of every card as it mounts.
+  const [retained, setRetained] = useState(load !== "none");
   const [userPaused, setUserPaused] = useState(false);
   const [held, setHeld] = useState(false);
   const [playing, setPlaying] = useState(false);

@@ -25,10 +25,10 @@ export const engagementQueryKeyRoot = ["engagement"] as const;
 export const getEngagementQueryOptions = (mediaId: string) =>
   queryOptions({ queryKey: [...engagementQueryKeyRoot, mediaId], queryFn: ({ signal }) => getEngagement(mediaId, signal) });
 
-// A card shows one media's engagement in three hooks (the card's double tap, the rail, its like
-// button), each subscribed to the media's topic; a stream's "ready" or a change reaches all three in
-// one synchronous loop. Their refetches are collapsed into one per media and tick: otherwise each
-// invalidation cancels the previous one's request and sends its own (issue #14: 3-4 per media).
+// Every hook showing a media's engagement subscribes to the media's topic (a card holds one; a
+// product's several feed cards show its main media each); a stream's "ready" or a change reaches
+// them all in one synchronous loop. Their refetches are collapsed into one per media and tick:
+// otherwise each invalidation cancels the previous one's request and sends its own (issue #14).
 const refetchScheduled = new Set<string>();
 
 function refetchEngagement(queryClient: QueryClient, mediaId: string) {

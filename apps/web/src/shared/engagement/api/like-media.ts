@@ -92,6 +92,8 @@ export function useLikeToggle(media: EngagementMedia | null) {
   }
 
   return {
+    /** The media's counts (as `useEngagement` gives them), for a rail sharing this toggle. */
+    engagement,
     liked,
     likeCount,
     toggle: () => setLiked(!liked),
@@ -101,3 +103,5 @@ export function useLikeToggle(media: EngagementMedia | null) {
     },
   };
 }
+
+export type LikeToggle = ReturnType<typeof useLikeToggle>;
