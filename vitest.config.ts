@@ -3,19 +3,41 @@ import { defineConfig } from "vitest/config";
 const POSTGRES_ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 // Migrates one database per server project and run, which each test file's server starts as a copy of.
 const SERVER_GLOBAL_SETUP = "./apps/server/src/testing/global-setup.ts";
+// Server tests that never open a database (no test server, no test database): they would run the same
+// on both, so they run once, in a project without the global setup's migrated databases. A listed
+// file that starts a test server or opens a migrated test database fails there (openTestDatabase).
+const DATABASE_FREE_SERVER_TESTS = [
+  "apps/server/src/config.test.ts",
+  "apps/server/src/http/client-address.test.ts",
+  "apps/server/src/http/compression.test.ts",
+  "apps/server/src/modules/auth/delivery.test.ts",
+  "apps/server/src/modules/media/ffmpeg.test.ts",
+  "apps/server/src/modules/media/ladder.test.ts",
+  "apps/server/src/modules/media/video.test.ts",
+  "apps/server/src/modules/seed/product-art.test.ts",
+  "apps/server/src/modules/uploads/sniff.test.ts",
+  "apps/server/src/storage/s3-storage.test.ts",
+];
 
-// One run covers every unit and integration test; server tests run twice: on embedded PGlite and on
-// the machine's real PostgreSQL (each test file gets a database of its own).
+// One run covers every unit and integration test; server tests that use the database run twice: on
+// embedded PGlite and on the machine's real PostgreSQL (each test file gets a database of its own).
 export default defineConfig({
   test: {
+    // Two test files at a time (vitest's default on two cores is one): a server test file spends much
+    // of its time waiting on its HTTP server, PostgreSQL and ffmpeg, which the other file's work fills.
+    maxWorkers: 2,
     projects: [
       { test: { name: "core", include: ["packages/core/src/**/*.test.ts"], environment: "node" } },
       // The repository's own tooling, such as the lint rules that hold the layers.
       { test: { name: "tooling", include: ["scripts/**/*.test.ts"], environment: "node", testTimeout: 60_000 } },
       {
+        test: { name: "server", include: DATABASE_FREE_SERVER_TESTS, environment: "node", testTimeout: 30_000 },
+      },
+      {
         test: {
           name: "server:pglite",
           include: ["apps/server/src/**/*.test.ts"],
+          exclude: DATABASE_FREE_SERVER_TESTS,
           environment: "node",
           // The move test (embedded source, so PGlite-only) still needs a PostgreSQL target.
           env: { TEST_DATABASE_URL: "", MOVE_TARGET_ADMIN_URL: POSTGRES_ADMIN_URL },
@@ -28,7 +50,7 @@ export default defineConfig({
         test: {
           name: "server:postgres",
           include: ["apps/server/src/**/*.test.ts"],
-          exclude: ["apps/server/src/**/*.pglite-only.test.ts"],
+          exclude: ["apps/server/src/**/*.pglite-only.test.ts", ...DATABASE_FREE_SERVER_TESTS],
           environment: "node",
           env: { TEST_DATABASE_URL: POSTGRES_ADMIN_URL },
           globalSetup: [SERVER_GLOBAL_SETUP],

@@ -20,6 +20,8 @@ declare module "vitest" {
  */
 export async function openTestDatabase({ migrated = false } = {}): Promise<Database> {
   const template = migrated ? inject("migratedTemplate") : undefined;
+  // vitest.config.ts runs its database-free server tests in a project without the global setup.
+  if (migrated && !template) throw new Error("No migrated database in this vitest project: a test that opens the database must not be listed in DATABASE_FREE_SERVER_TESTS (vitest.config.ts)");
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const fromDump = template?.pgliteDump ? new Blob([readFileSync(template.pgliteDump)]) : undefined;
