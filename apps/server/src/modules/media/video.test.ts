@@ -24,7 +24,8 @@ const SPEC: DemoVideoSpec = {
   angleArt: square("#22d3ee"),
   callouts: ["Test & <callout>", "Second"],
   accent: "#f59e0b",
-  durationSeconds: 6,
+  // Short: the encode is the point, not the length (the demo store's clips are longer).
+  durationSeconds: 2,
   toneHz: 440,
 };
 
@@ -53,8 +54,8 @@ describe.skipIf(!ffmpeg)("demo video encoding (ffmpeg)", () => {
       const audioStream = streams.find((s) => s.codec_type === "audio")!;
       expect(videoStream).toMatchObject({ codec_name: "h264", profile: "High", width: rendition.width, height: rendition.height, pix_fmt: "yuv420p" });
       expect(audioStream.codec_name).toBe("aac");
-      expect(Number(format.duration)).toBeGreaterThanOrEqual(5.9);
-      expect(Number(format.duration)).toBeLessThanOrEqual(6.2);
+      expect(Number(format.duration)).toBeGreaterThanOrEqual(1.9);
+      expect(Number(format.duration)).toBeLessThanOrEqual(2.2);
       const types = (await topLevelBoxes(rendition.file)).map((box) => box.type);
       expect(types).toContain("mdat");
       expect(types.indexOf("moov")).toBeLessThan(types.indexOf("mdat"));
@@ -67,7 +68,7 @@ describe.skipIf(!ffmpeg)("demo video encoding (ffmpeg)", () => {
     const video = await renderDemoVideo(ffmpeg!, sharedCache, { ...SPEC, style: "handheld", callouts: ["Loved it"] });
     const { streams, format } = await probe(video.renditions[0]!.file);
     expect(streams.find((s) => s.codec_type === "video")).toMatchObject({ width: 720, height: 1280 });
-    expect(Number(format.duration)).toBeGreaterThanOrEqual(5.9);
+    expect(Number(format.duration)).toBeGreaterThanOrEqual(1.9);
     expect(await sharp(video.poster).metadata()).toMatchObject({ width: 720, height: 1280 });
   });
 
