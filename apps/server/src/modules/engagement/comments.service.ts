@@ -1,12 +1,13 @@
+import { randomUUID } from "node:crypto";
 import type { Comment, CommentList } from "@reelmart/core/api/engagement";
 import { realtimeTopics } from "@reelmart/core/engagement";
 import { type Kysely, type Selectable, sql } from "kysely";
 import type { DB, VideoCommentsTable } from "../../db/schema.ts";
 import { notFound } from "../../shared/errors.ts";
 import type { Viewer } from "../../shared/viewer.ts";
-import { requireMedia } from "./likes.service.ts";
-import { notifyChange } from "../realtime/realtime.service.ts";
-import { countToday } from "../analytics/rollups.ts";
+import { mediaNotFound, requireMedia } from "./likes.service.ts";
+import { notifyChange, notifyChangeCall } from "../realtime/realtime.service.ts";
+import { countTodayFrom } from "../analytics/rollups.ts";
 import { transactionRetried } from "../../db/retry-conflicts.ts";
 
 const commentNotFound = () => notFound("Comment not found");
@@ -48,37 +49,38 @@ export async function listComments(db: Kysely<DB>, mediaId: string, cursor: stri
   return { items: page.map(toComment), nextCursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null };
 }
 
-/** The author's display name as the profile gives it (001 §5: falls back to 'Anonymous'). */
-async function authorOf(db: Kysely<DB>, userId: string): Promise<{ name: string; avatar: string | null }> {
-  const row = await db
-    .selectFrom("user as u")
-    .leftJoin("profiles as p", "p.id", "u.id")
-    .select(["u.name", "u.image", "p.first_name", "p.last_name", "p.avatar_url"])
-    .where("u.id", "=", userId)
-    .executeTakeFirst();
-  const fullName = [row?.first_name, row?.last_name].filter(Boolean).join(" ").trim();
-  return { name: fullName || row?.name?.trim() || "Anonymous", avatar: row?.avatar_url ?? row?.image ?? null };
-}
-
+/**
+ * Posts a comment in one statement (docs/decisions/105, as likes and shares): the media's product,
+ * the author's display name as the profile gives it (001 §5: first and last name, else the account's
+ * name, else 'Anonymous') and avatar, the row, today's count, the media's counter and both realtime
+ * notices. No transaction across round trips, so the counter's and the daily rows' locks are held
+ * for the statement alone (on PostgreSQL they are the hot rows of mixed traffic). The id is made
+ * here so the comments topic's notice can name it.
+ */
 export async function createComment(db: Kysely<DB>, mediaId: string, userId: string, text: string): Promise<Comment> {
-  return transactionRetried(db, async (trx) => {
-    const { productId } = await requireMedia(trx, mediaId);
-    const author = await authorOf(trx, userId);
-    const row = await trx
-      .insertInto("video_comments")
-      .values({ media_id: mediaId, product_id: productId, user_id: userId, user_name: author.name, user_avatar: author.avatar, comment: text })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await countToday(trx, "comments", { productId, mediaId });
-    await trx
-      .updateTable("product_media")
-      .set((eb) => ({ comment_count: eb(eb.ref("comment_count"), "+", 1) }))
-      .where("id", "=", mediaId)
-      .execute();
-    await notifyChange(trx, { topic: realtimeTopics.comments(mediaId), kind: "insert", ids: [row.id] });
-    await notifyChange(trx, { topic: realtimeTopics.counters(mediaId), kind: "update", ids: [mediaId] });
-    return toComment(row);
-  });
+  const id = randomUUID();
+  const { rows } = await sql<Selectable<VideoCommentsTable>>`
+    with media as (select id, product_id from product_media where id = ${mediaId}),
+    author as (
+      select coalesce(nullif(trim(concat_ws(' ', nullif(p.first_name, ''), nullif(p.last_name, ''))), ''), nullif(trim(u.name), ''), 'Anonymous') as name,
+             coalesce(p.avatar_url, u.image) as avatar
+      from "user" u left join profiles p on p.id = u.id
+      where u.id = ${userId}
+    ),
+    inserted as (
+      insert into video_comments (id, media_id, product_id, user_id, user_name, user_avatar, comment)
+      select ${id}, m.id, m.product_id, ${userId}, coalesce((select name from author), 'Anonymous'), (select avatar from author), ${text}
+      from media m
+      returning *
+    ),
+    ${countTodayFrom("comments", sql`(select product_id, media_id from inserted)`)},
+    counter as (update product_media set comment_count = comment_count + 1 where id in (select media_id from inserted) returning id)
+    select inserted.*,
+      (select count(${notifyChangeCall({ topic: realtimeTopics.comments(mediaId), kind: "insert", ids: [id] })})
+            + count(${notifyChangeCall({ topic: realtimeTopics.counters(mediaId), kind: "update", ids: [mediaId] })}) from counter) as notified
+    from inserted`.execute(db);
+  if (!rows[0]) throw mediaNotFound(mediaId);
+  return toComment(rows[0]);
 }
 
 /** Only the author edits; anyone else gets the same 404 as for a missing comment. */

@@ -7,6 +7,7 @@ interface CommentBody {
   id: string;
   userId: string;
   authorName: string;
+  authorAvatar: string | null;
   comment: string;
   isEdited: boolean;
 }
@@ -110,5 +111,24 @@ describe("comments", () => {
     expect(list.body.items.map((c) => c.id)).not.toContain(theirs.id);
     const row = await server.deps.database.db.selectFrom("video_comments").select("is_deleted").where("id", "=", mine.id).executeTakeFirstOrThrow();
     expect(row.is_deleted).toBe(true);
+  });
+
+  it("names the author by the profile's first and last name, else the account's name, else 'Anonymous', with the avatar", async () => {
+    const db = server.deps.database.db;
+    const named = await signUpUser(server, { name: "Account Name" });
+    const profile = (user: TestUser, first: string | null, last: string | null, avatar: string | null) =>
+      db
+        .insertInto("profiles")
+        .values({ id: user.id, first_name: first, last_name: last, avatar_url: avatar })
+        .onConflict((oc) => oc.column("id").doUpdateSet({ first_name: first, last_name: last, avatar_url: avatar }))
+        .execute();
+    await profile(named, "Meera", null, "/media/avatars/meera.jpg");
+    expect((await post(named, { comment: "a" })).body).toMatchObject({ authorName: "Meera", authorAvatar: "/media/avatars/meera.jpg" });
+    await profile(named, "Meera", "Iyer", null);
+    expect((await post(named, { comment: "b" })).body).toMatchObject({ authorName: "Meera Iyer", authorAvatar: null });
+    await profile(named, "", "  ", null);
+    expect((await post(named, { comment: "c" })).body).toMatchObject({ authorName: "Account Name" });
+    await db.updateTable("user").set({ name: "  " }).where("id", "=", named.id).execute();
+    expect((await post(named, { comment: "d" })).body).toMatchObject({ authorName: "Anonymous" });
   });
 });
