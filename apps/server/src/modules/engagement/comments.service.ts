@@ -62,13 +62,14 @@ export async function createComment(db: Kysely<DB>, mediaId: string, userId: str
   const { rows } = await sql<Selectable<VideoCommentsTable>>`
     with media as (select id, product_id from product_media where id = ${mediaId}),
     author as (
-      select coalesce(nullif(trim(concat_ws(' ', nullif(p.first_name, ''), nullif(p.last_name, ''))), ''), nullif(trim(u.name), ''), 'Anonymous') as name,
+      select coalesce(nullif(trim(concat_ws(' ', nullif(p.first_name, ''), nullif(p.last_name, ''))), ''), nullif(trim(u.name), '')) as name,
              coalesce(p.avatar_url, u.image) as avatar
       from "user" u left join profiles p on p.id = u.id
       where u.id = ${userId}
     ),
     inserted as (
       insert into video_comments (id, media_id, product_id, user_id, user_name, user_avatar, comment)
+      -- 'Anonymous' once, for an author with no name and for one with no user row.
       select ${id}, m.id, m.product_id, ${userId}, coalesce((select name from author), 'Anonymous'), (select avatar from author), ${text}
       from media m
       returning *
