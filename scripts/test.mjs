@@ -17,6 +17,11 @@ mkdirSync(reports, { recursive: true });
 const bin = (name) => path.join(root, "node_modules/.bin", name);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
+// The names of the tests that failed or passed only on a retry, repeated in the summary: a CI log is
+// often read from its end, where the runners' own reports of them are long scrolled past.
+const notable = [];
+// eslint-disable-next-line no-control-regex -- the runners colour their messages
+const firstLine = (message) => message.replace(/\u001b\[[0-9;]*m/g, "").trim().split("\n")[0];
 
 function record(label, passed, failed, skipped = 0) {
   totals.passed += passed;
@@ -88,17 +93,33 @@ if (existsSync(vitestReport)) {
   const report = JSON.parse(readFileSync(vitestReport, "utf8"));
   const brokenFiles = report.testResults.filter((r) => r.status === "failed" && r.assertionResults.length === 0).length;
   record("vitest", report.numPassedTests, report.numFailedTests + brokenFiles, report.numPendingTests + report.numTodoTests);
+  for (const file of report.testResults) {
+    const where = path.relative(root, file.name);
+    if (file.status === "failed" && file.assertionResults.length === 0) notable.push(`failed  vitest ${where}: ${firstLine(file.message)}`);
+    for (const test of file.assertionResults) if (test.status === "failed") notable.push(`failed  vitest ${where} › ${test.fullName}`);
+  }
   if (!vitestOk && report.numFailedTests + brokenFiles === 0) record("vitest run", 0, 1);
 } else record("vitest", 0, 1);
 
 if (!endToEnd.built) record("build", 0, 1);
 else if (existsSync(playwrightReport)) {
-  const { stats } = JSON.parse(readFileSync(playwrightReport, "utf8"));
+  const { stats, suites } = JSON.parse(readFileSync(playwrightReport, "utf8"));
   record("playwright", stats.expected + stats.flaky, stats.unexpected, stats.skipped);
+  const visit = (suite, titles) => {
+    for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.status !== "unexpected" && test.status !== "flaky") continue;
+        const error = firstLine(test.results.find((result) => result.error)?.error?.message ?? "");
+        notable.push(`${test.status === "flaky" ? "flaky " : "failed"}  playwright ${spec.file}:${spec.line} › ${[...titles.slice(1), spec.title].join(" › ")}${error ? `: ${error}` : ""}`);
+      }
+    }
+  };
+  for (const suite of suites) visit(suite, [suite.title]);
   if (!endToEnd.ok && stats.unexpected === 0) record("playwright run", 0, 1);
 } else record("playwright", 0, 1);
 
-console.log(`\n━━ summary ━━\n${lines.join("\n")}`);
+console.log(`\n━━ summary ━━\n${[...notable, ...lines].join("\n")}`);
 const summary = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`;
 console.log(summary);
 process.exit(totals.failed === 0 ? 0 : 1);
