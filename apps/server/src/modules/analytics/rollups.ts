@@ -5,11 +5,21 @@ import type { DB } from "../../db/schema.ts";
 // causes them, by UPSERT, so the admin screens never count raw events. Days are UTC dates. Views, the
 // hottest write, are the exception (decision 151): rollUpViews counts them in batches, off the
 // shopper's request, every few seconds and before any analytics answer.
+//
+// Every statement that counts takes the media's daily rows before the product's (decision 182), so
+// two of them never hold one row each while waiting for the other's (the deadlock that failed a
+// share during the roll-up, session 12). PostgreSQL runs data-modifying CTEs no query reads in an
+// order of its own (it ran the roll-up's product rows first and an event's media row first), so the
+// product's CTE reads the media's first: a scalar subquery over it, evaluated once, before the
+// product's first row.
 
 const today = sql`(now() at time zone 'UTC')::date`;
 
 /** Figures an engagement or a cart add moves by one. `saves` exists per product only (a save names no video). */
 type CountedFigure = "likes" | "comments" | "shares" | "saves" | "add_to_carts";
+
+/** A condition that is always true and makes its CTE run `mediaRows` (a CTE returning rows) to its end first. */
+const AFTER_MEDIA_ROWS = (mediaRows: RawBuilder<unknown>) => sql`(select count(*) from ${mediaRows}) >= 0`;
 
 /** Views counted per statement: a batch stays a short transaction however large the backlog. */
 const VIEW_BATCH = 5_000;
@@ -45,15 +55,16 @@ export async function rollUpViews(db: Kysely<DB>): Promise<number> {
         insert into analytics_media_daily (media_id, day, product_id, views, unique_viewers)
         select b.media_id, b.day, b.product_id, count(*),
                (select count(*) from new_media_viewers n where n.media_id = b.media_id and n.day = b.day)
-        from batch b group by b.media_id, b.day, b.product_id
+        from batch b group by b.media_id, b.day, b.product_id order by b.media_id, b.day
         on conflict (media_id, day) do update set views = analytics_media_daily.views + excluded.views,
           unique_viewers = analytics_media_daily.unique_viewers + excluded.unique_viewers
+        returning 1
       ),
       product_rows as (
         insert into analytics_product_daily (product_id, day, views, unique_viewers)
         select b.product_id, b.day, count(*),
                (select count(*) from new_product_viewers n where n.product_id = b.product_id and n.day = b.day)
-        from batch b group by b.product_id, b.day
+        from batch b where ${AFTER_MEDIA_ROWS(sql`media_rows`)} group by b.product_id, b.day order by b.product_id, b.day
         on conflict (product_id, day) do update set views = analytics_product_daily.views + excluded.views,
           unique_viewers = analytics_product_daily.unique_viewers + excluded.unique_viewers
       )
@@ -80,13 +91,14 @@ export async function countToday(trx: Kysely<DB>, figure: CountedFigure, target:
  */
 export function countTodayFrom(figure: CountedFigure, source: RawBuilder<unknown>): RawBuilder<unknown> {
   const column = sql.ref(figure);
-  const product = sql`counted_product_today as (
-    insert into analytics_product_daily (product_id, day, ${column}) select product_id, ${today}, 1 from ${source} s
+  const product = (after: RawBuilder<unknown>) => sql`counted_product_today as (
+    insert into analytics_product_daily (product_id, day, ${column}) select product_id, ${today}, 1 from ${source} s where ${after}
     on conflict (product_id, day) do update set ${column} = analytics_product_daily.${column} + 1)`;
-  if (figure === "saves") return product;
-  return sql`${product}, counted_media_today as (
+  if (figure === "saves") return product(sql`true`);
+  return sql`counted_media_today as (
     insert into analytics_media_daily (media_id, day, product_id, ${column}) select media_id, ${today}, product_id, 1 from ${source} s where media_id is not null
-    on conflict (media_id, day) do update set ${column} = analytics_media_daily.${column} + 1)`;
+    on conflict (media_id, day) do update set ${column} = analytics_media_daily.${column} + 1
+    returning 1), ${product(AFTER_MEDIA_ROWS(sql`counted_media_today`))}`;
 }
 
 /**
