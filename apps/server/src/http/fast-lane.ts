@@ -11,6 +11,7 @@ import type { FeedMemory } from "../modules/feed/feed.memory.ts";
 import { feedPageBytesFromMemory } from "../modules/feed/feed.service.ts";
 import type { SearchMemory } from "../modules/search/search.memory.ts";
 import { type SearchLog, decodeSearchCursor, searchBytesFromMemory } from "../modules/search/search.service.ts";
+import { type Piece, bytesOf } from "./body-pieces.ts";
 import { type Metrics, PUBLIC_CACHE_ROUTE } from "./metrics.ts";
 import { GZIP_THRESHOLD, type PublicCache, acceptsGzip, cacheKey, cachedAnswer, isPublicUrl, matchesEtag } from "./public-cache.ts";
 import type { SecurityHeaders } from "./security-headers.ts";
@@ -90,13 +91,21 @@ function laneHeaders(securityHeaders: SecurityHeaders) {
   };
 }
 
-/** What the app's outer middleware adds to every answer: a request id and the security headers. */
-function send(lane: Lane, response: ServerResponse, path: string, status: number, headers: OutgoingHttpHeaders, body: Uint8Array | null) {
+/**
+ * What the app's outer middleware adds to every answer: a request id and the security headers. The
+ * body's pieces go out as they are held (a share page's shell is shared bytes, decision 181): corked,
+ * they leave in one write, and no per-answer copy of the whole body is made.
+ */
+function send(lane: Lane, response: ServerResponse, path: string, status: number, headers: OutgoingHttpHeaders, body: readonly Piece[] | null) {
   const list = lane.securityHeaders.headersFor(path);
   let security = lane.securityByPath.get(list);
   if (!security) lane.securityByPath.set(list, (security = securityFor(lane.securityHeaders, path)));
   response.writeHead(status, { ...headers, "x-request-id": randomUUID(), ...security });
-  response.end(body);
+  if (!body || body.length === 1) return response.end(body && bytesOf(body[0]!));
+  // end() uncorks the connection fully.
+  response.cork();
+  for (const piece of body) response.write(bytesOf(piece));
+  response.end();
 }
 
 /** One of laneHeaders' objects, its per-answer fields already set, with a new request id. */

@@ -19,6 +19,18 @@ describe("PublicCache", () => {
     expect(cache.lookup("/a")).toBeUndefined();
   });
 
+  it("ages an entry stored with a freshness of its own by that one", () => {
+    let now = 0;
+    const cache = new PublicCache({ freshMs: 100, staleMs: 200, now: () => now });
+    cache.store("/page", body("a"), "text/html", cache.generation, 1000);
+    now = 900;
+    expect(cache.lookup("/page")?.fresh).toBe(true);
+    now = 1100;
+    expect(cache.lookup("/page")?.fresh).toBe(false);
+    now = 1200;
+    expect(cache.lookup("/page")).toBeUndefined();
+  });
+
   it("drops a response computed across a clear (a write happened meanwhile)", () => {
     const cache = new PublicCache();
     const generation = cache.generation;

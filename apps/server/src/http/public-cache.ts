@@ -1,7 +1,6 @@
-import { createHash } from "node:crypto";
-import { gzipSync } from "node:zlib";
 import type { Context, MiddlewareHandler, Next } from "hono";
 import type { Database } from "../db/database.ts";
+import { type Body, type Piece, digestOf, gzipPieces, joinPieces, lengthOf, ownBytesOf, piecesOf } from "./body-pieces.ts";
 import { type AppEnv, getViewer } from "./viewer.ts";
 
 // An in-process read cache for anonymous, public catalogue and feed GETs
@@ -45,11 +44,18 @@ export interface PublicCacheOptions {
 export const DEFAULT_PUBLIC_CACHE_OPTIONS: PublicCacheOptions = { freshMs: 2000, staleMs: 3000, maxBytes: 32 * 1024 * 1024 };
 
 interface Entry {
-  body: Uint8Array;
-  gzip?: Uint8Array;
+  /** The body, as pieces when it shares some with other entries (a share page's shell, decision 181). */
+  pieces: readonly Piece[];
+  /** The body's length in bytes. */
+  length: number;
+  /** What the entry holds itself, counted against maxBytes: its own pieces and their gzip. */
+  heldBytes: number;
+  gzip?: readonly Piece[];
   etag: string;
   contentType: string;
   storedAt: number;
+  /** How long it is served as is (the cache's freshMs unless its store said otherwise). */
+  freshMs: number;
   generation: number;
 }
 
@@ -79,34 +85,39 @@ export class PublicCache {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     const age = this.now() - entry.storedAt;
-    if (age >= this.options.freshMs + this.options.staleMs) {
+    if (age >= entry.freshMs + this.options.staleMs) {
       this.remove(key, entry);
       return undefined;
     }
     this.entries.delete(key);
     this.entries.set(key, entry);
-    return { entry, fresh: age < this.options.freshMs };
+    return { entry, fresh: age < entry.freshMs };
   }
 
   /** Stores a 200 body computed while the cache was at `generation`; false when a write intervened. */
-  store(key: string, body: Uint8Array, contentType: string, generation: number): Entry | undefined {
-    if (generation !== this.currentGeneration || body.byteLength > this.options.maxBytes / 8) return undefined;
+  store(key: string, body: Body, contentType: string, generation: number, freshMs = this.options.freshMs): Entry | undefined {
+    const pieces = piecesOf(body);
+    const heldBytes = ownBytesOf(pieces);
+    if (generation !== this.currentGeneration || heldBytes > this.options.maxBytes / 8) return undefined;
     const previous = this.entries.get(key);
     if (previous) this.remove(key, previous);
-    const entry: Entry = { body, etag: etagOf(body), contentType, storedAt: this.now(), generation };
+    const entry: Entry = { pieces, length: lengthOf(pieces), heldBytes, etag: etagOf(pieces), contentType, storedAt: this.now(), freshMs, generation };
     this.entries.set(key, entry);
-    this.bytes += body.byteLength;
+    this.bytes += heldBytes;
     this.evict();
     return entry;
   }
 
-  /** The gzip variant, made on first demand and counted against maxBytes. */
-  gzip(key: string, entry: Entry): Uint8Array {
-    if (entry.gzip) return entry.gzip;
-    entry.gzip = gzipSync(entry.body);
-    if (this.entries.get(key) === entry) {
-      this.bytes += entry.gzip.byteLength;
-      this.evict();
+  /** The gzip variant (as pieces), made on first demand and counted against maxBytes. */
+  gzip(key: string, entry: Entry): readonly Piece[] {
+    if (!entry.gzip) {
+      entry.gzip = gzipPieces(entry.pieces);
+      const added = ownBytesOf(entry.gzip);
+      entry.heldBytes += added;
+      if (this.entries.get(key) === entry) {
+        this.bytes += added;
+        this.evict();
+      }
     }
     return entry.gzip;
   }
@@ -119,7 +130,7 @@ export class PublicCache {
 
   private remove(key: string, entry: Entry) {
     this.entries.delete(key);
-    this.bytes -= entry.body.byteLength + (entry.gzip?.byteLength ?? 0);
+    this.bytes -= entry.heldBytes;
   }
 
   private evict() {
@@ -130,9 +141,12 @@ export class PublicCache {
   }
 }
 
-/** The ETag of a shared answer: a hash of its bytes, so every instance gives equal answers the same tag. */
-export function etagOf(body: Uint8Array): string {
-  return `"${createHash("sha1").update(body).digest("base64url")}"`;
+/**
+ * The ETag of a shared answer: a hash of its bytes (of a shared piece's digest in its place), so
+ * every instance gives equal answers the same tag.
+ */
+export function etagOf(body: Body): string {
+  return `"${digestOf(piecesOf(body)).toString("base64url")}"`;
 }
 
 /** A cache that every instance clears when the database reports a public catalogue change. */
@@ -183,13 +197,16 @@ export function acceptsGzip(acceptEncoding: string | undefined): boolean {
   return acceptEncoding !== undefined && /\bgzip\b/i.test(acceptEncoding);
 }
 
-/** A cached answer as status, headers and body; shared by the middleware and the fast lane (decision 111). */
+/**
+ * A cached answer as status, headers and body, the body in pieces (written one after another, never
+ * copied into one buffer by the fast lane); shared by the middleware and the fast lane (decision 111).
+ */
 export function cachedAnswer(
   cache: PublicCache,
   key: string,
   entry: Entry,
   request: { ifNoneMatch: string | undefined; acceptEncoding: string | undefined },
-): { status: 200 | 304; headers: Record<string, string>; body: Uint8Array | null } {
+): { status: 200 | 304; headers: Record<string, string>; body: readonly Piece[] | null } {
   const headers: Record<string, string> = {
     "content-type": entry.contentType,
     etag: entry.etag,
@@ -199,16 +216,16 @@ export function cachedAnswer(
     vary: "Accept-Encoding, Authorization, Cookie",
   };
   if (matchesEtag(request.ifNoneMatch, entry.etag)) return { status: 304, headers, body: null };
-  if (entry.body.byteLength >= GZIP_THRESHOLD && acceptsGzip(request.acceptEncoding)) {
+  if (entry.length >= GZIP_THRESHOLD && acceptsGzip(request.acceptEncoding)) {
     const gzip = cache.gzip(key, entry);
-    return { status: 200, headers: { ...headers, "content-encoding": "gzip", "content-length": String(gzip.byteLength) }, body: gzip };
+    return { status: 200, headers: { ...headers, "content-encoding": "gzip", "content-length": String(lengthOf(gzip)) }, body: gzip };
   }
-  return { status: 200, headers: { ...headers, "content-length": String(entry.body.byteLength) }, body: entry.body };
+  return { status: 200, headers: { ...headers, "content-length": String(entry.length) }, body: entry.pieces };
 }
 
 function respond(c: Context<AppEnv>, cache: PublicCache, key: string, entry: Entry): Response {
   const answer = cachedAnswer(cache, key, entry, { ifNoneMatch: c.req.header("if-none-match"), acceptEncoding: c.req.header("accept-encoding") });
-  return answer.body ? c.body(answer.body as Uint8Array<ArrayBuffer>, 200, answer.headers) : c.body(null, answer.status, answer.headers);
+  return answer.body ? c.body(joinPieces(answer.body) as Uint8Array<ArrayBuffer>, 200, answer.headers) : c.body(null, answer.status, answer.headers);
 }
 
 export interface PublicCacheMiddlewareOptions {
@@ -216,6 +233,8 @@ export interface PublicCacheMiddlewareOptions {
   fetch: (request: Request) => Promise<Response> | Response;
   /** Background refreshes at once; beyond that stale entries wait (bounded by staleMs). */
   maxRefreshes?: number;
+  /** How long the entries it stores are fresh, when not the cache's freshMs (share pages, decision 181). */
+  freshMs?: number;
 }
 
 /**
@@ -268,12 +287,15 @@ export function publicCacheMiddleware(cache: PublicCache, options: PublicCacheMi
       await next();
       const computed = c.res;
       if (isShareable(computed)) {
-        const body = new Uint8Array(await computed.arrayBuffer());
-        entry = cache.store(key, body, computed.headers.get("content-type")!, generation);
+        // A body made of shared pieces is held as those (a share page, decision 181); any other is read.
+        const pieces = c.get("bodyPieces");
+        if (pieces) await computed.body?.cancel();
+        const body = pieces ?? new Uint8Array(await computed.arrayBuffer());
+        entry = cache.store(key, body, computed.headers.get("content-type")!, generation, options.freshMs);
         // Unset first: assigning over a response makes hono wrap the old one's (consumed) body.
         c.res = undefined;
         // Not stored (a write happened meanwhile): answer with what was computed, uncached.
-        c.res = entry ? respond(c, cache, key, entry) : new Response(body, { status: computed.status, headers: computed.headers });
+        c.res = entry ? respond(c, cache, key, entry) : new Response(joinPieces(piecesOf(body)) as Uint8Array<ArrayBuffer>, { status: computed.status, headers: computed.headers });
       }
     } finally {
       settle(entry);

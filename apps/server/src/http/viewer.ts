@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { forbidden, unauthenticated } from "../shared/errors.ts";
 import type { Viewer } from "../shared/viewer.ts";
+import type { Piece } from "./body-pieces.ts";
 
 
 export type AppEnv = {
@@ -10,6 +11,8 @@ export type AppEnv = {
     requestId: string;
     /** The client's address (a trusted proxy's forwarded one, or the socket's), for rate limits, logs and audit. */
     clientIp: string | null;
+    /** A body made of pieces shared with other answers (a share page's shell), set by its handler for the public cache (decision 181). */
+    bodyPieces?: readonly Piece[];
   };
 };
 

@@ -1,3 +1,5 @@
+import { type Piece, SharedBytes } from "../../http/body-pieces.ts";
+
 // The <head> of a server-rendered share page (docs/decisions/160-share-pages.md): everything in it
 // comes from the catalogue, whose titles and descriptions are admin input, so every value is
 // escaped for where it lands: attribute values and text as HTML, JSON-LD as JSON that cannot close
@@ -91,12 +93,12 @@ function renderFirstPicture(picture: FirstPicture): string {
  * The built index.html cut around its <title> (its static description is dropped) and after its
  * <body> tag: a page is the pieces around its own head tags and, on product pages, the first
  * picture's static copy, so the scripts, styles, splash and root are byte for byte the ones every
- * other URL gets.
+ * other URL gets. The shell's pieces are shared bytes, held once for every page (decision 181).
  */
 export class ShellTemplate {
-  private readonly beforeHead: string;
-  private readonly headToBody: string;
-  private readonly afterBody: string;
+  private readonly beforeHead: SharedBytes;
+  private readonly headToBody: SharedBytes;
+  private readonly afterBody: SharedBytes;
 
   constructor(readonly indexHtml: string) {
     const html = indexHtml.replace(/\s*<meta name="description"[^>]*>/i, "");
@@ -105,12 +107,17 @@ export class ShellTemplate {
     const rest = html.slice(title ? at + title[0].length : at);
     const body = /<body[^>]*>/i.exec(rest);
     const bodyEnd = body ? body.index + body[0].length : rest.length;
-    this.beforeHead = html.slice(0, at);
-    this.headToBody = rest.slice(0, bodyEnd);
-    this.afterBody = rest.slice(bodyEnd);
+    const shared = (text: string) => new SharedBytes(Buffer.from(text));
+    this.beforeHead = shared(html.slice(0, at));
+    this.headToBody = shared(rest.slice(0, bodyEnd));
+    this.afterBody = shared(rest.slice(bodyEnd));
   }
 
-  render(head: PageHead): string {
-    return this.beforeHead + renderHead(head) + this.headToBody + (head.firstPicture ? renderFirstPicture(head.firstPicture) : "") + this.afterBody;
+  /** The page with `head`, in pieces: the shell's shared ones around the page's own head and first picture. */
+  pieces(head: PageHead): Piece[] {
+    const pieces: Piece[] = [this.beforeHead, Buffer.from(renderHead(head)), this.headToBody];
+    if (head.firstPicture) pieces.push(Buffer.from(renderFirstPicture(head.firstPicture)));
+    pieces.push(this.afterBody);
+    return pieces;
   }
 }

@@ -3,6 +3,7 @@ import { IdParamSchema, type ProductSummary, WatchVideoSchema } from "@reelmart/
 import { coverImageUrl, firstGalleryImageUrl } from "@reelmart/core/product-images";
 import type { Context, Hono } from "hono";
 import type { AppDeps, RegisterRoutes } from "../../context.ts";
+import { joinPieces } from "../../http/body-pieces.ts";
 import { type PublicCache, publicCacheMiddleware } from "../../http/public-cache.ts";
 import { errorResponse, jsonResponse } from "../../http/routes.ts";
 import type { AppEnv } from "../../http/viewer.ts";
@@ -65,6 +66,9 @@ export function mountCrawlerFiles(app: Hono<AppEnv>, { config, database }: AppDe
   });
 }
 
+/** How long a share page is answered from memory before it is rendered again (when no catalogue write cleared it). */
+const SHARE_PAGE_FRESH_MS = 30_000;
+
 /** The routes below; SHARE_PAGE_PATHS (http/public-cache.ts) matches the same URLs. */
 const SHARE_PAGE_ROUTES = ["/", "/product/:id", "/purchase/:id", "/product-profile/:id", "/brand-shop/:id", "/v/:id"];
 
@@ -77,14 +81,19 @@ export function mountSharePages(app: Hono<AppEnv>, { config, database, catalogue
   if (publicCache) {
     // A page is the same for every viewer, so its HTML is held like the API's public reads: the
     // fast lane answers repeats before the framework, and a catalogue write clears it (decision 160).
-    const cached = publicCacheMiddleware(publicCache, { fetch: (request) => app.fetch(request) });
+    // Fresh for longer than the API's answers (decision 181): what a catalogue write does not clear
+    // is the store's name (itself read once a minute) and a watch page's counts.
+    const cached = publicCacheMiddleware(publicCache, { fetch: (request) => app.fetch(request), freshMs: SHARE_PAGE_FRESH_MS });
     for (const route of SHARE_PAGE_ROUTES) app.use(route, cached);
   }
   const storeName = new StoreName(database.db, logger);
   const site = async (): Promise<Site> => ({ origin: config.publicUrl, storeName: await storeName.get() });
   const page = (c: Context<AppEnv>, head: PageHead, status: 200 | 404 = 200) => {
+    const pieces = shell.pieces(head);
+    // The public cache holds the page as these pieces, the shell's once for all pages (decision 181).
+    c.set("bodyPieces", pieces);
     c.header("Cache-Control", "no-cache");
-    return c.html(shell.render(head), status);
+    return c.body(joinPieces(pieces) as Uint8Array<ArrayBuffer>, status, { "Content-Type": "text/html; charset=UTF-8" });
   };
   // Each product page preloads and paints the picture its first screen shows (decisions 094, 162):
   // the landing and purchase pages' gallery starts with the first image, the profile's header is the cover.

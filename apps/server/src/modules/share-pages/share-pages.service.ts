@@ -56,7 +56,8 @@ const STORE_NAME_TTL_MS = 60_000;
 
 /**
  * The store's name (admin settings) for page titles, read at most once a minute and refreshed
- * behind the requests, so a page costs no settings query; a rename shows within a minute.
+ * behind the requests, so a page costs no settings query; a rename shows within a minute, and
+ * within a minute and a half on a page the public cache holds (SHARE_PAGE_FRESH_MS, decision 181).
  */
 export class StoreName {
   private value: string | undefined;
