@@ -56,14 +56,23 @@ async function openFeed(page: Page) {
 
 const currentCard = (page: Page) => page.locator('[aria-label="Video feed"] section[aria-current="true"] article');
 
+/**
+ * A gesture as a finger makes it, one position every 20 ms: the events carry their own times and
+ * are queued at once, so the test's round trips to the browser, slow on a loaded machine, cannot
+ * stretch it past the lightbox's 300 ms swipe limit (session 13's CI failed a wrap-around swipe twice).
+ */
 async function touch(client: CDPSession, points: { x: number; y: number }[][]) {
   const [first, ...rest] = points;
-  await client.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: first ?? [] });
-  for (const touchPoints of rest) await client.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints });
-  await client.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  const at = Date.now() / 1000;
+  const time = (step: number) => at + step * 0.02;
+  await Promise.all([
+    client.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: first ?? [], timestamp: time(0) }),
+    ...rest.map((touchPoints, index) => client.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints, timestamp: time(index + 1) })),
+    client.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [], timestamp: time(rest.length + 1) }),
+  ]);
 }
 
-/** A one-finger swipe by dx, in 8 moves (quick enough for the lightbox's 300 ms limit). */
+/** A one-finger swipe by dx, in 8 moves over 180 ms (within the lightbox's 300 ms limit). */
 const swipe = (client: CDPSession, from: { x: number; y: number }, dx: number) =>
   touch(client, Array.from({ length: 9 }, (_, step) => [{ x: from.x + (dx * step) / 8, y: from.y }]));
 
