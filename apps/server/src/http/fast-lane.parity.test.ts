@@ -1,4 +1,4 @@
-import { type IncomingHttpHeaders, type RequestListener, type Server, createServer, request } from "node:http";
+import { type RequestListener, type Server, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import type { ProductDetail } from "@reelmart/core/api/catalog";
@@ -9,6 +9,7 @@ import pg from "pg";
 import type { DB } from "../db/schema.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMarketplace, createMedia, createProduct } from "../testing/fixtures.ts";
+import { type RawAnswer, rawGet } from "../testing/lane-server.ts";
 import { type TestServer, startTestServer } from "../testing/test-server.ts";
 import { type TestUser, signUpUser } from "../testing/users.ts";
 import { withFastLane } from "./fast-lane.ts";
@@ -17,24 +18,8 @@ import { withFastLane } from "./fast-lane.ts";
 // status, headers and bytes, over real sockets, for the feed, product pages and search, anonymous and
 // signed in. Two node servers share one app: one with the lane in front, one without.
 
-interface RawAnswer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
 /** A GET whose headers and bytes are kept as sent (no decoding of gzip). */
-function get(base: string, path: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    request(`${base}${path}`, { headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
-    })
-      .on("error", reject)
-      .end();
-  });
-}
+const get = (base: string, path: string, headers: Record<string, string> = {}) => rawGet(`${base}${path}`, headers);
 
 /** Headers that differ per answer by design: its time, its request id, the connection's own. */
 const PER_ANSWER = ["date", "x-request-id", "connection", "keep-alive"];

@@ -1,18 +1,15 @@
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
-import { type Server, createServer, request } from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
-import { getRequestListener } from "@hono/node-server";
 import type { FeedPage } from "@reelmart/core/api/feed";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { createMarketplace, createMedia, createProduct } from "../testing/fixtures.ts";
 import { type TestServer, startTestServer } from "../testing/test-server.ts";
+import { listenWithFastLane, rawGet } from "../testing/lane-server.ts";
 import { type TestUser, signUpUser } from "../testing/users.ts";
-import { withFastLane } from "./fast-lane.ts";
 import { PUBLIC_CACHE_ROUTE } from "./metrics.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -21,12 +18,12 @@ describe("fast lane", () => {
   let server: TestServer;
   let staticDir: string;
   let firstProductId: string;
-  let http: Server;
+  let lane: Awaited<ReturnType<typeof listenWithFastLane>>;
   let base: string;
   let user: TestUser;
   let marketId: string;
   /** Requests that reached the app (the lane did not answer them). */
-  const reachedApp: string[] = [];
+  let reachedApp: string[];
 
   beforeAll(async () => {
     // The web app's own index.html as the shell of the share pages.
@@ -42,22 +39,15 @@ describe("fast lane", () => {
       await createMedia(db, product.id);
     }
     user = await signUpUser(server);
-    const app = getRequestListener(server.app.fetch);
-    http = createServer(
-      withFastLane(server.fastLane, (request, response) => {
-        reachedApp.push(request.url ?? "");
-        void app(request, response);
-      }),
-    );
-    await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
-    base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    lane = await listenWithFastLane(server);
+    ({ base, reachedApp } = lane);
     // Order built and every card held, as on a warm server.
     const order = await server.deps.feedMemory!.whenBuilt();
     expect(order?.size).toBe(12);
     await server.deps.feedMemory!.cardsFor(order!.idsFrom(0, 12));
   });
   afterAll(async () => {
-    await new Promise((resolve) => http?.close(resolve));
+    await lane?.close();
     await server?.close();
     if (staticDir) rmSync(staticDir, { recursive: true, force: true });
   });
@@ -98,11 +88,8 @@ describe("fast lane", () => {
 
   it("gzips when asked", async () => {
     const path = `/api/feed?marketplaceId=${marketId}&seed=zip&limit=10`;
-    const raw = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
-      const request = createServerRequest(`${base}${path}`, { "accept-encoding": "gzip" }, resolve, reject);
-      request.end();
-    });
-    expect(raw.encoding).toBe("gzip");
+    const raw = await rawGet(`${base}${path}`, { "accept-encoding": "gzip" });
+    expect(raw.headers["content-encoding"]).toBe("gzip");
     expect((JSON.parse(gunzipSync(raw.body).toString("utf8")) as FeedPage).items).toHaveLength(10);
   });
 
@@ -171,16 +158,3 @@ describe("fast lane", () => {
   });
 });
 
-/** A raw GET (fetch would decode the gzip body itself). */
-function createServerRequest(
-  url: string,
-  headers: Record<string, string>,
-  resolve: (value: { encoding?: string; body: Buffer }) => void,
-  reject: (error: Error) => void,
-) {
-  return request(url, { headers }, (response) => {
-    const chunks: Buffer[] = [];
-    response.on("data", (chunk: Buffer) => chunks.push(chunk));
-    response.on("end", () => resolve({ encoding: response.headers["content-encoding"], body: Buffer.concat(chunks) }));
-  }).on("error", reject);
-}

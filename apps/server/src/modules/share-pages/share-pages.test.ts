@@ -1,5 +1,5 @@
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
-import { type IncomingHttpHeaders, type Server, createServer, request } from "node:http";
+import { type Server, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -12,8 +12,8 @@ import { coverImageUrl, firstGalleryImageUrl } from "@reelmart/core/product-imag
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "../../db/schema.ts";
-import { withFastLane } from "../../http/fast-lane.ts";
 import { createBrand, createMedia, createProduct } from "../../testing/fixtures.ts";
+import { listenWithFastLane, rawGet } from "../../testing/lane-server.ts";
 import { type TestServer, startTestServer } from "../../testing/test-server.ts";
 
 // The share pages as a chat-preview fetcher or a crawler sees them: plain HTTP over a socket, no
@@ -297,62 +297,39 @@ describe("brand and home pages", () => {
 
 describe("share pages from the public read cache and the fast lane (decision 181)", () => {
   let cached: TestServer;
-  let lane: Server;
-  let laneBase: string;
-  const reachedApp: string[] = [];
+  let lane: Awaited<ReturnType<typeof listenWithFastLane>>;
 
   beforeAll(async () => {
     // NODE_ENV=test leaves the caches (and the lane) off; here they are on, over the same shell.
     cached = await startTestServer({ NODE_ENV: "development", STATIC_DIR: staticDir, PUBLIC_URL: ORIGIN });
-    const app = getRequestListener(cached.app.fetch);
-    lane = createServer(
-      withFastLane(cached.fastLane, (incoming, response) => {
-        reachedApp.push(incoming.url ?? "");
-        void app(incoming, response);
-      }),
-    );
-    await new Promise<void>((resolve) => lane.listen(0, "127.0.0.1", resolve));
-    laneBase = `http://127.0.0.1:${(lane.address() as AddressInfo).port}`;
+    lane = await listenWithFastLane(cached);
   });
   afterAll(async () => {
-    await new Promise((resolve) => lane.close(resolve));
-    await cached.close();
+    await lane?.close();
+    await cached?.close();
   });
 
   it("answer repeats from memory with the first answer's bytes, gzipped when asked, with a stable ETag", async () => {
     const products = await Promise.all([1, 2, 3].map((n) => createProduct(cached.deps.database.db, { title: `Cached page ${n}`, thumbnail_url: `/media/images/${n}.webp` })));
     for (const product of products) {
-      const target = `/product/${product.id}`;
-      const first = await fetch(`${laneBase}${target}`);
+      const target = `${lane.base}/product/${product.id}`;
+      const first = await fetch(target);
       const html = await first.text();
       expect(title(html)).toBe(`Cached page ${products.indexOf(product) + 1} | Reelmart`);
       expect(firstPicture(html)?.url).toBe(`/media/images/${products.indexOf(product) + 1}.webp`);
       // The shell's scripts, styles, splash and root, as every other page (here, the uncached server's home page).
       expect(body(html)).toBe(body((await fetchPage("/")).html));
 
-      reachedApp.length = 0;
-      const plain = await rawGet(`${laneBase}${target}`, {});
-      const gzipped = await rawGet(`${laneBase}${target}`, { "accept-encoding": "gzip" });
-      expect(reachedApp).toEqual([]);
+      lane.reachedApp.length = 0;
+      const plain = await rawGet(target);
+      const gzipped = await rawGet(target, { "accept-encoding": "gzip" });
+      expect(lane.reachedApp).toEqual([]);
       expect(plain.body.toString()).toBe(html);
       expect(gzipped.headers["content-encoding"]).toBe("gzip");
       expect(gunzipSync(gzipped.body).toString()).toBe(html);
       expect(gzipped.headers.etag).toBe(first.headers.get("etag"));
       expect(plain.headers["content-length"]).toBe(String(Buffer.byteLength(html)));
-      expect((await rawGet(`${laneBase}${target}`, { "if-none-match": first.headers.get("etag")! })).status).toBe(304);
+      expect((await rawGet(target, { "if-none-match": first.headers.get("etag")! })).status).toBe(304);
     }
   });
 });
-
-/** A GET whose bytes are kept as sent (fetch would undo the gzip). */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    request(url, { headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
-    })
-      .on("error", reject)
-      .end();
-  });
-}
