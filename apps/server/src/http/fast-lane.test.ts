@@ -7,10 +7,12 @@ import type { FeedPage } from "@reelmart/core/api/feed";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { createMarketplace, createMedia, createProduct } from "../testing/fixtures.ts";
+import { notificationsSettled } from "../testing/notifications.ts";
 import { type TestServer, startTestServer } from "../testing/test-server.ts";
 import { listenWithFastLane, rawGet } from "../testing/lane-server.ts";
 import { type TestUser, signUpUser } from "../testing/users.ts";
 import { PUBLIC_CACHE_ROUTE } from "./metrics.ts";
+import { PUBLIC_CACHE_CHANNEL } from "./public-cache.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -39,6 +41,8 @@ describe("fast lane", () => {
       await createMedia(db, product.id);
     }
     user = await signUpUser(server);
+    // The writes above clear the public cache by notification; on PostgreSQL one may land after a test stores an entry.
+    await notificationsSettled(PUBLIC_CACHE_CHANNEL, [server.deps.database]);
     lane = await listenWithFastLane(server);
     ({ base, reachedApp } = lane);
     // Order built and every card held, as on a warm server.

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMedia, createProduct } from "../testing/fixtures.ts";
+import { notificationsSettled } from "../testing/notifications.ts";
 import { type TestServer, startTestServer } from "../testing/test-server.ts";
 import { type TestUser, signUpUser } from "../testing/users.ts";
-import { PublicCache, cacheKey } from "./public-cache.ts";
+import { PUBLIC_CACHE_CHANNEL, PublicCache, cacheKey } from "./public-cache.ts";
 import { eventually } from "../testing/eventually.ts";
 
 describe("PublicCache", () => {
@@ -66,6 +67,8 @@ describe("public read cache in the app", () => {
     productId = product.id;
     mediaId = (await createMedia(server.deps.database.db, productId, { type: "video" })).id;
     user = await signUpUser(server);
+    // The writes above clear the public cache by notification; on PostgreSQL one may land after a test stores an entry.
+    await notificationsSettled(PUBLIC_CACHE_CHANNEL, [server.deps.database]);
   });
   afterAll(() => server?.close());
 

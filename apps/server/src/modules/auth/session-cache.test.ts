@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { notificationsSettled as settled } from "../../testing/notifications.ts";
 import { type TestServer, startTestServer } from "../../testing/test-server.ts";
 import { type TestUser, signUpUser } from "../../testing/users.ts";
-import { randomUUID } from "node:crypto";
-import { sql } from "kysely";
 import { SESSION_CACHE_TTL_MS, SessionCache, VIEWER_SESSIONS_CHANNEL, sessionCacheKey } from "./session-cache.ts";
 
 // Decision 104: session lookups cached per instance for SESSION_CACHE_TTL_MS, and dropped on every
@@ -84,26 +83,8 @@ describe("session cache in the app, across instances", () => {
     expect(Date.now() - started).toBeLessThan(SESSION_CACHE_TTL_MS);
   }
 
-  /**
-   * Waits until every instance has received the notifications already sent (sign-up's profile insert
-   * sends 'u:<id>'): a late one would drop an entry stored after it was sent. Each database delivers
-   * a channel's notifications in commit order on its one listener connection, so a marker sent now
-   * arrives after them.
-   */
-  async function notificationsSettled() {
-    const marker = `u:settled-${randomUUID()}`;
-    const instances = other === server ? [server] : [server, other];
-    const arrivals = instances.map(async (instance) => {
-      let arrived!: () => void;
-      const received = new Promise<void>((resolve) => (arrived = resolve));
-      const stop = await instance.deps.database.listen(VIEWER_SESSIONS_CHANNEL, (payload) => payload === marker && arrived());
-      return { received, stop };
-    });
-    const listening = await Promise.all(arrivals);
-    await sql`select pg_notify(${VIEWER_SESSIONS_CHANNEL}, ${marker})`.execute(server.deps.database.db);
-    await Promise.all(listening.map(({ received }) => received));
-    await Promise.all(listening.map(({ stop }) => stop()));
-  }
+  /** Sign-up's profile insert sends 'u:<id>': a late one would drop an entry stored after it was sent. */
+  const notificationsSettled = () => settled(VIEWER_SESSIONS_CHANNEL, (other === server ? [server] : [server, other]).map((instance) => instance.deps.database), "u:");
 
   it("answers a repeated lookup from memory: the session table is not read again", async () => {
     const user = await signUpUser(server);

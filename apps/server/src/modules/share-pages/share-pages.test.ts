@@ -12,8 +12,10 @@ import { coverImageUrl, firstGalleryImageUrl } from "@reelmart/core/product-imag
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "../../db/schema.ts";
+import { PUBLIC_CACHE_CHANNEL } from "../../http/public-cache.ts";
 import { createBrand, createMedia, createProduct } from "../../testing/fixtures.ts";
 import { listenWithFastLane, rawGet } from "../../testing/lane-server.ts";
+import { notificationsSettled } from "../../testing/notifications.ts";
 import { type TestServer, startTestServer } from "../../testing/test-server.ts";
 
 // The share pages as a chat-preview fetcher or a crawler sees them: plain HTTP over a socket, no
@@ -311,6 +313,8 @@ describe("share pages from the public read cache and the fast lane (decision 181
 
   it("answer repeats from memory with the first answer's bytes, gzipped when asked, with a stable ETag", async () => {
     const products = await Promise.all([1, 2, 3].map((n) => createProduct(cached.deps.database.db, { title: `Cached page ${n}`, thumbnail_url: `/media/images/${n}.webp` })));
+    // The inserts' notifications clear the cache; on PostgreSQL they may arrive after the first page is computed.
+    await notificationsSettled(PUBLIC_CACHE_CHANNEL, [cached.deps.database]);
     for (const product of products) {
       const target = `${lane.base}/product/${product.id}`;
       const first = await fetch(target);

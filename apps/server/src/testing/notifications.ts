@@ -1,0 +1,25 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import type { Database } from "../db/database.ts";
+
+/**
+ * Waits until each of `databases` has delivered every notification already sent on `channel`
+ * (a write's trigger sends one; PostgreSQL delivers it after the commit, PGlite with the write): a
+ * late one would undo what a test sets up after it, such as a cache entry. Each database delivers a
+ * channel's notifications in commit order on its one listener connection, so a marker sent now
+ * arrives after them, and after the handlers already listening have run.
+ */
+export async function notificationsSettled(channel: string, databases: readonly Database[], markerPrefix = ""): Promise<void> {
+  const marker = `${markerPrefix}settled-${randomUUID()}`;
+  const listening = await Promise.all(
+    databases.map(async (database) => {
+      let arrived!: () => void;
+      const received = new Promise<void>((resolve) => (arrived = resolve));
+      const stop = await database.listen(channel, (payload) => payload === marker && arrived());
+      return { received, stop };
+    }),
+  );
+  await sql`select pg_notify(${channel}, ${marker})`.execute(databases[0]!.db);
+  await Promise.all(listening.map(({ received }) => received));
+  await Promise.all(listening.map(({ stop }) => stop()));
+}
