@@ -49,6 +49,9 @@ function recordFirstFrame() {
 async function oneRun(browser, baseUrl, marketplaceId) {
   const context = await browser.newContext({ ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, baseURL: baseUrl });
   try {
+    // A returning visitor: the app keeps the marketplace chosen in local storage and mirrors it in a
+    // cookie (MARKETPLACE_COOKIE, packages/core/src/constants.ts) for the home page's first feed page.
+    if (marketplaceId) await context.addCookies([{ name: "reelmart_marketplace", value: marketplaceId, url: baseUrl }]);
     const page = await context.newPage();
     await page.addInitScript((id) => {
       const now = new Date();

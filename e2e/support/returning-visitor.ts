@@ -1,3 +1,4 @@
+import { MARKETPLACE_COOKIE } from "@reelmart/core/constants";
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 
 /**
@@ -20,5 +21,8 @@ export async function asReturningVisitor(target: Page | BrowserContext, request:
   const { items } = (await (await request.get("/api/marketplaces")).json()) as { items: { id: string }[] };
   const id = items[0]?.id ?? "";
   await target.addInitScript(rememberMarketplaceChoice, id);
+  // The app mirrors the choice in this cookie (decision 183): the home page's first request carries it.
+  const context = "context" in target ? target.context() : target;
+  if (id) await context.addCookies([{ name: MARKETPLACE_COOKIE, value: id, domain: "127.0.0.1", path: "/" }]);
   return id;
 }

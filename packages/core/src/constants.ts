@@ -47,6 +47,12 @@ export const PAGE_DEFAULT_LIMIT = 20;
 export const PAGE_MAX_LIMIT = 100;
 
 /** Local storage keys (000 §3; 001 §3). */
+/**
+ * The cookie mirroring the selected marketplace (local storage's selectedMarketplaceId stays the
+ * source of truth): the server writes a visit's first feed page for it into the home page (decision 183).
+ */
+export const MARKETPLACE_COOKIE = "reelmart_marketplace";
+
 export const STORAGE_KEYS = {
   savedItems: "savedItems",
   videoMuteState: "videoMuteState",

@@ -9,8 +9,11 @@ import { type AppEnv, getViewer } from "./viewer.ts";
 // a response (engagement counters excepted), and every instance clears its cache on it; the TTL
 // bounds how long counters in cached bodies lag behind.
 
-/** The pages whose HTML carries a head of their own (modules/share-pages), the same for every viewer. */
-export const SHARE_PAGE_PATHS = [/^\/$/, /^\/(?:product|purchase|product-profile|brand-shop|v)\/[^/]+$/];
+/**
+ * The pages whose HTML carries a head of their own (modules/share-pages), the same for every viewer.
+ * Not the home page, whose first feed page has a seed of its own (decision 183).
+ */
+export const SHARE_PAGE_PATHS = [/^\/(?:product|purchase|product-profile|brand-shop|v)\/[^/]+$/];
 
 /** Trigger-fed channel (migration 0002_public_cache_notify): any payload clears every entry. */
 export const PUBLIC_CACHE_CHANNEL = "public_cache";

@@ -1,8 +1,8 @@
 // The boot script: built apart from the app as one small classic script (vite.config.ts, appBoot)
-// and loaded async from the top of index.html's head. On / it requests the first feed page and
-// paints its first poster (decisions 093, 094); on every page it starts the app's entry once the
-// first screen has painted: on / the poster, on a product page the server's picture (decision 162),
-// elsewhere the splash (decision 096).
+// and loaded async from the top of index.html's head. On / it takes the first feed page the server
+// wrote into the page, or else requests it, and paints its first poster (decisions 093, 094, 183);
+// on every page it starts the app's entry once the first screen has painted: on / the poster, on a
+// product page the server's picture (decision 162), elsewhere the splash (decision 096).
 import { startFirstFeedPage } from "../features/feed/api/first-page-prefetch.ts";
 import { afterFirstScreen, imageSettled, readEntryAssets, startEntry } from "./boot-entry.ts";
 

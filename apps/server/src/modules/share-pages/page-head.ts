@@ -1,3 +1,5 @@
+import type { FeedPage } from "@reelmart/core/api/feed";
+import { FIRST_FEED_PAGE_ELEMENT_ID } from "@reelmart/core/feed-order";
 import { type Piece, SharedBytes } from "../../http/body-pieces.ts";
 
 // The <head> of a server-rendered share page (docs/decisions/160-share-pages.md): everything in it
@@ -24,6 +26,21 @@ export interface PageHead {
    * (decision 094) and painted from the HTML where the app will show it (decision 162).
    */
   firstPicture?: FirstPicture | null;
+  /** The home page's first feed page and the poster of the card it opens on (decision 183). */
+  firstFeed?: FirstFeed | null;
+}
+
+/**
+ * The feed's first page for a first visit, written into the home page so that the first card's
+ * poster paints from the HTML and the app's feed adopts the page instead of asking for it
+ * (web: features/feed/api/first-page-prefetch.ts reads it). `poster` is the card's the app opens on
+ * (core's firstCardPoster for the page's seed), painted in index.html's #boot-poster box.
+ */
+export interface FirstFeed {
+  /** The marketplace the page is for (the visit's cookie), null for all. */
+  marketplaceId: string | null;
+  page: FeedPage;
+  poster: string | null;
 }
 
 /**
@@ -77,6 +94,7 @@ export function renderHead(head: PageHead): string {
   if (head.robots) lines.push(`<meta name="robots" content="${escapeHtml(head.robots)}" />`);
   if (head.canonical) lines.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}" />`);
   if (head.firstPicture) lines.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(head.firstPicture.url)}" />`, FIRST_PICTURE_STYLE);
+  if (head.firstFeed?.poster) lines.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(head.firstFeed.poster)}" />`);
   for (const link of head.links ?? []) lines.push(`<link rel="${escapeHtml(link.rel)}" type="${escapeHtml(link.type)}" href="${escapeHtml(link.href)}" />`);
   for (const [property, content] of head.openGraph) lines.push(`<meta property="${escapeHtml(property)}" content="${escapeHtml(content)}" />`);
   for (const [name, content] of head.twitter) lines.push(`<meta name="${escapeHtml(name)}" content="${escapeHtml(content)}" />`);
@@ -87,6 +105,15 @@ export function renderHead(head: PageHead): string {
 /** The first picture's static copy: decorative (the app's own picture is what assistive technology reads) and inert. */
 function renderFirstPicture(picture: FirstPicture): string {
   return `\n    <img id="boot-picture" class="${picture.shape}" src="${escapeHtml(picture.url)}" alt="" aria-hidden="true" fetchpriority="high" />`;
+}
+
+/**
+ * The home page's first feed page as data (not run: the CSP allows no inline script) and its first
+ * card's poster in the boot layer, decorative and inert like the first picture.
+ */
+function renderFirstFeed({ marketplaceId, page, poster }: FirstFeed): string {
+  const image = poster ? `\n    <img id="boot-poster" src="${escapeHtml(poster)}" alt="" aria-hidden="true" fetchpriority="high" />` : "";
+  return `${image}\n    <script type="application/json" id="${FIRST_FEED_PAGE_ELEMENT_ID}" data-marketplace-id="${escapeHtml(marketplaceId ?? "")}">${jsonForScript(page)}</script>`;
 }
 
 /**
@@ -117,6 +144,7 @@ export class ShellTemplate {
   pieces(head: PageHead): Piece[] {
     const pieces: Piece[] = [this.beforeHead, Buffer.from(renderHead(head)), this.headToBody];
     if (head.firstPicture) pieces.push(Buffer.from(renderFirstPicture(head.firstPicture)));
+    if (head.firstFeed) pieces.push(Buffer.from(renderFirstFeed(head.firstFeed)));
     pieces.push(this.afterBody);
     return pieces;
   }

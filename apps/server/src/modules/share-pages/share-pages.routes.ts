@@ -1,7 +1,11 @@
 import { createRoute } from "@hono/zod-openapi";
 import { IdParamSchema, type ProductSummary, WatchVideoSchema } from "@reelmart/core/api/catalog";
+import { UuidSchema } from "@reelmart/core/api/ids";
+import { MARKETPLACE_COOKIE } from "@reelmart/core/constants";
+import { FEED_APP_PAGE_SIZE, firstCardPoster } from "@reelmart/core/feed-order";
 import { coverImageUrl, firstGalleryImageUrl } from "@reelmart/core/product-images";
 import type { Context, Hono } from "hono";
+import { getCookie } from "hono/cookie";
 import type { AppDeps, RegisterRoutes } from "../../context.ts";
 import { joinPieces } from "../../http/body-pieces.ts";
 import { type PublicCache, publicCacheMiddleware } from "../../http/public-cache.ts";
@@ -9,7 +13,8 @@ import { errorResponse, jsonResponse } from "../../http/routes.ts";
 import type { AppEnv } from "../../http/viewer.ts";
 import { notFound } from "../../shared/errors.ts";
 import { getProduct } from "../catalog/products.service.ts";
-import type { FirstPicture, PageHead, ShellTemplate } from "./page-head.ts";
+import { getFeedPage } from "../feed/feed.service.ts";
+import type { FirstFeed, FirstPicture, PageHead, ShellTemplate } from "./page-head.ts";
 import { type Site, brandHead, homeHead, notFoundHead, productHead, watchHead } from "./page-meta.ts";
 import { StoreName, brandForPage, productForPage, readyVideoOf, videoForPage } from "./share-pages.service.ts";
 import { parseSitemapFileName, robotsTxt, sitemapFiles, sitemapIndexXml, sitemapUrls, urlsetXml } from "./sitemap.ts";
@@ -69,14 +74,17 @@ export function mountCrawlerFiles(app: Hono<AppEnv>, { config, database }: AppDe
 /** How long a share page is answered from memory before it is rendered again (when no catalogue write cleared it). */
 const SHARE_PAGE_FRESH_MS = 30_000;
 
-/** The routes below; SHARE_PAGE_PATHS (http/public-cache.ts) matches the same URLs. */
-const SHARE_PAGE_ROUTES = ["/", "/product/:id", "/purchase/:id", "/product-profile/:id", "/brand-shop/:id", "/v/:id"];
+/**
+ * The routes below held in the public cache; SHARE_PAGE_PATHS (http/public-cache.ts) matches the
+ * same URLs. Not the home page: it carries a first feed page with a seed of its own (decision 183).
+ */
+const CACHED_SHARE_PAGE_ROUTES = ["/product/:id", "/purchase/:id", "/product-profile/:id", "/brand-shop/:id", "/v/:id"];
 
 /**
  * The shell routes that have a head of their own. Registered before the static files (which would
  * answer / with the plain index.html) and the SPA fallback, which keeps every other URL as it was.
  */
-export function mountSharePages(app: Hono<AppEnv>, { config, database, catalogueCache, logger }: AppDeps, shell: ShellTemplate, publicCache?: PublicCache): void {
+export function mountSharePages(app: Hono<AppEnv>, { config, database, catalogueCache, feedMemory, logger }: AppDeps, shell: ShellTemplate, publicCache?: PublicCache): void {
   const source = { db: database.db, cache: catalogueCache };
   if (publicCache) {
     // A page is the same for every viewer, so its HTML is held like the API's public reads: the
@@ -84,7 +92,7 @@ export function mountSharePages(app: Hono<AppEnv>, { config, database, catalogue
     // Fresh for longer than the API's answers (decision 181): what a catalogue write does not clear
     // is the store's name (itself read once a minute) and a watch page's counts.
     const cached = publicCacheMiddleware(publicCache, { fetch: (request) => app.fetch(request), freshMs: SHARE_PAGE_FRESH_MS });
-    for (const route of SHARE_PAGE_ROUTES) app.use(route, cached);
+    for (const route of CACHED_SHARE_PAGE_ROUTES) app.use(route, cached);
   }
   const storeName = new StoreName(database.db, logger);
   const site = async (): Promise<Site> => ({ origin: config.publicUrl, storeName: await storeName.get() });
@@ -104,7 +112,25 @@ export function mountSharePages(app: Hono<AppEnv>, { config, database, catalogue
     return page(c, { ...productHead(where, found, readyVideoOf(found, c.req.query("media"))), firstPicture: url ? { url, shape } : null });
   };
 
-  app.get("/", async (c) => page(c, homeHead(await site())));
+  // A visit's feed opens on a page with a new seed, for the marketplace its cookie names, written
+  // into the HTML with its first poster (decision 183); a page the server cannot make (the database
+  // down) is left to the app to ask for.
+  const firstFeed = async (marketplaceId: string | null): Promise<FirstFeed | null> => {
+    try {
+      const first = await getFeedPage(database.db, { marketplaceId: marketplaceId ?? undefined, limit: FEED_APP_PAGE_SIZE }, feedMemory);
+      return { marketplaceId, page: first, poster: firstCardPoster(first, { seed: first.seed, similarTo: null }) };
+    } catch (error) {
+      logger.warn({ err: error }, "home page: the first feed page could not be made; the app asks for it");
+      return null;
+    }
+  };
+  app.get("/", async (c) => {
+    // A 'similar' feed leads with a product the visitor chose: the app asks for that one itself.
+    const chosen = UuidSchema.safeParse(getCookie(c, MARKETPLACE_COOKIE));
+    const [where, feed] = await Promise.all([site(), c.req.query("similar") === undefined ? firstFeed(chosen.success ? chosen.data : null) : null]);
+    c.header("Vary", "Cookie");
+    return page(c, { ...homeHead(where), firstFeed: feed });
+  });
   app.get("/product/:id", product(firstGalleryImageUrl, "square"));
   app.get("/purchase/:id", product(firstGalleryImageUrl, "square"));
   app.get("/product-profile/:id", product(coverImageUrl, "cover"));

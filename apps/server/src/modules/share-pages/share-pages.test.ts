@@ -8,12 +8,15 @@ import { gunzipSync } from "node:zlib";
 import Validator from "@adobe/structured-data-validator";
 import { getRequestListener } from "@hono/node-server";
 import type { ProductDetail, WatchVideo } from "@reelmart/core/api/catalog";
+import type { FeedPage } from "@reelmart/core/api/feed";
+import { MARKETPLACE_COOKIE } from "@reelmart/core/constants";
+import { FEED_APP_PAGE_SIZE, firstCardPoster } from "@reelmart/core/feed-order";
 import { coverImageUrl, firstGalleryImageUrl } from "@reelmart/core/product-images";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "../../db/schema.ts";
 import { PUBLIC_CACHE_CHANNEL } from "../../http/public-cache.ts";
-import { createBrand, createMedia, createProduct } from "../../testing/fixtures.ts";
+import { createBrand, createMarketplace, createMedia, createProduct } from "../../testing/fixtures.ts";
 import { listenWithFastLane, rawGet } from "../../testing/lane-server.ts";
 import { notificationsSettled } from "../../testing/notifications.ts";
 import { type TestServer, startTestServer } from "../../testing/test-server.ts";
@@ -50,8 +53,8 @@ afterAll(async () => {
 });
 
 /** What a link-preview bot does: one GET, no scripts run. */
-async function fetchPage(target: string) {
-  const response = await fetch(`${base}${target}`, { headers: { "user-agent": "WhatsApp/2.23 (preview fetcher)" } });
+async function fetchPage(target: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${base}${target}`, { headers: { "user-agent": "WhatsApp/2.23 (preview fetcher)", ...headers } });
   return { status: response.status, html: await response.text() };
 }
 
@@ -77,13 +80,25 @@ function jsonLd(html: string): Record<string, any>[] {
   return [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((match) => JSON.parse(match[1]!));
 }
 
-/** Everything outside <head> but the first picture's static copy: scripts, splash and root must be the shell's own. */
-const body = (html: string) => html.slice(html.indexOf("</head>")).replace(/\n\s*<img id="boot-picture"[^>]*>/, "");
+/** Everything outside <head> but the first picture's static copy and the home page's first feed page: scripts, splash and root must be the shell's own. */
+const body = (html: string) =>
+  html
+    .slice(html.indexOf("</head>"))
+    .replace(/\n\s*<img id="boot-(?:picture|poster)"[^>]*>/, "")
+    .replace(/\n\s*<script type="application\/json" id="first-feed-page"[^>]*>[^<]*<\/script>/, "");
 /** The first picture's static copy (decision 162): its class (the box's shape) and its URL, decoded. */
 function firstPicture(html: string): { shape: string; url: string } | undefined {
   const found = /<img id="boot-picture" class="([^"]*)" src="([^"]*)" alt="" aria-hidden="true" fetchpriority="high" \/>/.exec(html);
   return found ? { shape: found[1]!, url: decode(found[2]!) } : undefined;
 }
+/** The home page's first feed page (decision 183): JSON in which no "<" can end its element. */
+function firstFeedPage(html: string): (FeedPage & { marketplaceId: string }) | undefined {
+  const found = /<script type="application\/json" id="first-feed-page" data-marketplace-id="([^"]*)">([^<]*)<\/script>/.exec(html);
+  return found ? { ...(JSON.parse(found[2]!) as FeedPage), marketplaceId: found[1]! } : undefined;
+}
+/** The feed's first poster as the home page paints it, and as its head preloads it. */
+const bootPoster = (html: string) => /<img id="boot-poster" src="([^"]*)" alt="" aria-hidden="true" fetchpriority="high" \/>/.exec(html)?.[1];
+const preloadedImage = (html: string) => /<link rel="preload" as="image" fetchpriority="high" href="([^"]*)" \/>/.exec(html)?.[1];
 const scripts = (html: string) => [...html.matchAll(/<script(?! type="application\/ld\+json")[^>]*>/g)].map((match) => match[0]);
 
 async function validate(items: Record<string, any>[]) {
@@ -294,6 +309,50 @@ describe("brand and home pages", () => {
     expect(title(home.html)).toBe("Reelmart");
     expect(link(home.html, "canonical")).toBe(`${ORIGIN}/`);
     expect(jsonLd(home.html)[0]).toMatchObject({ "@type": "WebSite", url: `${ORIGIN}/` });
+  });
+
+  it("give a first visit the feed's first page in the home page, with the poster of the card the app opens on (decision 183)", async () => {
+    const { product } = await catalogue();
+    const homes = [await fetchPage("/"), await fetchPage("/")];
+    for (const { html } of homes) {
+      const { marketplaceId, ...page } = firstFeedPage(html)!;
+      expect(marketplaceId).toBe("");
+      expect(page.items.length).toBeGreaterThan(0);
+      // What GET /api/feed answers for that seed and the app's page size: the app adopts it instead of asking.
+      expect((await server.json<FeedPage>(`/api/feed?seed=${page.seed}&limit=${FEED_APP_PAGE_SIZE}`)).body).toEqual(page);
+      const poster = firstCardPoster(page, { seed: page.seed, similarTo: null });
+      expect(poster).toMatch(/^\/media\//);
+      expect(decode(bootPoster(html)!)).toBe(poster);
+      expect(decode(preloadedImage(html)!)).toBe(poster);
+    }
+    // Each visit its own order.
+    expect(firstFeedPage(homes[0]!.html)!.seed).not.toBe(firstFeedPage(homes[1]!.html)!.seed);
+    // Admin text inside cannot end the element: the hostile title reads back whole.
+    const titles = (await server.json<FeedPage>(`/api/feed?limit=50`)).body.items.map((item) => item.title);
+    expect(titles).toContain(HOSTILE_TITLE);
+    const withHostile = await (async () => {
+      for (let attempt = 0; attempt < 40; attempt++) {
+        const { html } = await fetchPage("/");
+        if (firstFeedPage(html)!.items.some((item) => item.title === HOSTILE_TITLE)) return html;
+      }
+    })();
+    expect(withHostile).toBeDefined();
+    expect(withHostile).not.toContain("</script><script>alert");
+    // For the marketplace the visit's cookie names (the app mirrors its choice there); one that is not an id is no choice.
+    const market = await createMarketplace(db);
+    const inMarket = await createProduct(db, { marketplaceIds: [market.id], thumbnail_url: "/media/images/market.webp" });
+    await createMedia(db, inMarket.id);
+    const chosen = firstFeedPage((await fetchPage("/", { cookie: `theme=dark; ${MARKETPLACE_COOKIE}=${market.id}` })).html)!;
+    expect(chosen.marketplaceId).toBe(market.id);
+    expect(chosen.items.map((item) => item.id)).toEqual([inMarket.id]);
+    expect((await server.json<FeedPage>(`/api/feed?marketplaceId=${market.id}&seed=${chosen.seed}&limit=${FEED_APP_PAGE_SIZE}`)).body.items).toEqual(chosen.items);
+    const garbled = firstFeedPage((await fetchPage("/", { cookie: `${MARKETPLACE_COOKIE}=%3Cscript%3E` })).html)!;
+    expect(garbled.marketplaceId).toBe("");
+    expect(garbled.items.length).toBeGreaterThan(1);
+    // A 'similar' feed leads with a product the visitor chose: the app asks for it.
+    const similar = (await fetchPage(`/?similar=${product.id}`)).html;
+    expect(firstFeedPage(similar)).toBeUndefined();
+    expect(bootPoster(similar)).toBeUndefined();
   });
 });
 

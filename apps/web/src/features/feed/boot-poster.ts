@@ -23,21 +23,44 @@ declare global {
  * starts the app's entry after that paint (decision 096).
  */
 export function showBootPoster(src: string): Promise<void> {
-  if (window.__reelmartBootPosterDone || document.getElementById(LAYER_ID)) return Promise.resolve();
+  if (window.__reelmartBootPosterDone) return Promise.resolve();
+  const existing = document.getElementById(LAYER_ID) as HTMLImageElement | null;
+  // The server's copy (decision 183), or an earlier call's: kept when it shows this poster.
+  if (existing?.getAttribute("src") === src) return settledOrRemoved(existing);
+  existing?.remove();
   const img = document.createElement("img");
   img.id = LAYER_ID;
   img.alt = "";
   img.setAttribute("aria-hidden", "true");
   img.setAttribute("fetchpriority", "high");
   img.src = src;
-  // Broken (the app's card falls back to the product image): show nothing rather than a broken icon.
-  img.addEventListener("error", () => img.remove());
   if (document.body) document.body.append(img);
   else document.addEventListener("DOMContentLoaded", () => window.__reelmartBootPosterDone || document.body.append(img), { once: true });
+  return settledOrRemoved(img);
+}
+
+/** Settles once `img` has loaded or failed; a broken one is removed (the card falls back to the product image) rather than shown as a broken icon. */
+function settledOrRemoved(img: HTMLImageElement): Promise<void> {
+  if (img.complete) {
+    if (!img.naturalWidth) img.remove();
+    return Promise.resolve();
+  }
   return new Promise((resolve) => {
     img.addEventListener("load", () => resolve(), { once: true });
-    img.addEventListener("error", () => resolve(), { once: true });
+    img.addEventListener(
+      "error",
+      () => {
+        img.remove();
+        resolve();
+      },
+      { once: true },
+    );
   });
+}
+
+/** A poster the feed will not open on (the server's, for a page the visit does not adopt): gone, and another may be shown. */
+export function withdrawBootPoster(): void {
+  document.getElementById(LAYER_ID)?.remove();
 }
 
 /** The app's first screen is painted, or the feed left before it: the boot poster goes and stays away. */

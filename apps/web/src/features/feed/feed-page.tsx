@@ -18,7 +18,7 @@ import { visitSeed } from "./feed-seed.ts";
 import { useFeedNavigation } from "./use-feed-navigation.ts";
 import { useMediaSession } from "./use-media-session.ts";
 import { usePullToRefresh } from "./use-pull-to-refresh.ts";
-import { cardMedia } from "./card-media.ts";
+import { cardMedia } from "@reelmart/core/feed-order";
 
 /** Fetch the next page when the viewer is this close to the end of what is loaded. */
 const PREFETCH_REMAINING = 3;

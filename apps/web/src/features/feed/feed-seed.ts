@@ -15,3 +15,19 @@ export function visitSeed(): string {
     return crypto.randomUUID().replaceAll("-", "").slice(0, 16);
   }
 }
+
+/**
+ * Takes `seed` as the visit's seed when the visit has none yet: the seed of the first page the server
+ * wrote into the home page (decision 183). True when `seed` is the visit's seed now; false when the
+ * visit already has another (a reload) or cannot keep one (the page is then not adopted).
+ */
+export function adoptVisitSeed(seed: string): boolean {
+  try {
+    const stored = sessionStorage.getItem(SEED_KEY);
+    if (stored) return stored === seed;
+    sessionStorage.setItem(SEED_KEY, seed);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { shuffleOnDevice, shuffledOrder } from "./shuffle.ts";
-
-describe("shuffledOrder", () => {
-  it("is a permutation, stable per seed, different across seeds", () => {
-    const a = shuffledOrder(50, "visit-1");
-    expect([...a].sort((x, y) => x - y)).toEqual(Array.from({ length: 50 }, (_, i) => i));
-    expect(shuffledOrder(50, "visit-1")).toEqual(a);
-    expect(shuffledOrder(50, "visit-2")).not.toEqual(a);
-  });
-});
+import { shuffledOrder } from "@reelmart/core/feed-order";
+import { shuffleOnDevice } from "./shuffle.ts";
 
 describe("shuffleOnDevice", () => {
   it("shuffles small lists on the main thread", async () => {

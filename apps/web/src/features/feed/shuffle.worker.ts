@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { shuffledOrder } from "./shuffle.ts";
+import { shuffledOrder } from "@reelmart/core/feed-order";
 
 // Computes a long list's shuffle off the main thread (001 §4: more than 100 items).
 self.onmessage = (event: MessageEvent<{ length: number; seed: string }>) => {

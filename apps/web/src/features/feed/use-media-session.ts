@@ -1,6 +1,6 @@
 import type { FeedItem } from "@reelmart/core/api/feed";
 import { useEffect, useRef } from "react";
-import { cardMedia } from "./card-media.ts";
+import { cardMedia } from "@reelmart/core/feed-order";
 
 // The Media Session API (issue 18 item 5): the lock screen, notification shade, headset and
 // keyboard media keys show the playing feed video (title, brand as artist, poster as artwork) and

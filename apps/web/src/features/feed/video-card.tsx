@@ -9,7 +9,7 @@ import { useFullscreenLock } from "../../shared/video/use-fullscreen-lock.ts";
 import { useSwipe } from "../../shared/video/use-swipe.ts";
 import { type PlayerLoad, VideoPlayer, type VideoPlayerHandle } from "../../shared/video/video-player.tsx";
 import { profileFromVideo } from "../../shared/product/profile-link.ts";
-import { cardMedia } from "./card-media.ts";
+import { cardMedia } from "@reelmart/core/feed-order";
 import { ProductOverlay } from "./product-overlay.tsx";
 import { useCardTaps, vibrate } from "./use-card-taps.ts";
 

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from "@reelmart/core/constants";
+import { MARKETPLACE_COOKIE, STORAGE_KEYS } from "@reelmart/core/constants";
 
 /**
  * The selected marketplace id lives in local storage (000 §3, §4). Every component that reads it
@@ -25,7 +25,28 @@ export function setSelectedMarketplaceId(id: string | null): void {
   } catch {
     // Blocked storage: memoryFallback above carries the choice.
   }
+  mirrorInCookie(id);
   for (const listener of listeners) listener();
+}
+
+/**
+ * The choice in a cookie too, so that the server writes the visit's first feed page for it into the
+ * home page (decision 183). Called at boot as well: a choice made before the cookie existed, or in
+ * a browser that dropped it, is mirrored for the next visit.
+ */
+export function syncMarketplaceCookie(): void {
+  const id = getSelectedMarketplaceId();
+  if (cookieMarketplaceId() !== id) mirrorInCookie(id);
+}
+
+function cookieMarketplaceId(): string | null {
+  const entry = document.cookie.split("; ").find((pair) => pair.startsWith(`${MARKETPLACE_COOKIE}=`));
+  return entry ? decodeURIComponent(entry.slice(MARKETPLACE_COOKIE.length + 1)) || null : null;
+}
+
+function mirrorInCookie(id: string | null): void {
+  const secure = window.location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = `${MARKETPLACE_COOKIE}=${id ? encodeURIComponent(id) : ""}; Path=/; Max-Age=${id ? 365 * 24 * 3600 : 0}; SameSite=Lax${secure}`;
 }
 
 export function subscribeSelectedMarketplace(listener: () => void): () => void {

@@ -1,7 +1,6 @@
+import { FEED_APP_PAGE_SIZE } from "@reelmart/core/feed-order";
 import { apiUrl } from "../../../shared/api/client.ts";
 
-/** Enough cards for the current one and its preload neighbours, small enough to arrive fast on 3G. */
-export const FEED_PAGE_SIZE = 8;
 
 export interface FeedOptions {
   marketplaceId: string | null;
@@ -15,7 +14,7 @@ export function feedPageUrl(options: FeedOptions, cursor: string | null): URL {
     marketplaceId: options.marketplaceId,
     seed: options.seed,
     cursor,
-    limit: FEED_PAGE_SIZE,
+    limit: FEED_APP_PAGE_SIZE,
     similarTo: cursor ? null : options.similarTo,
   });
 }

@@ -1,8 +1,8 @@
 import type { FeedItem, FeedPage } from "@reelmart/core/api/feed";
-import { STORAGE_KEYS } from "@reelmart/core/constants";
+import { MARKETPLACE_COOKIE, STORAGE_KEYS } from "@reelmart/core/constants";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { removeBootPoster } from "../boot-poster.ts";
-import { shuffledOrder } from "../shuffle.ts";
+import { FIRST_FEED_PAGE_ELEMENT_ID, firstCardPoster, shuffledOrder } from "@reelmart/core/feed-order";
 import { feedPageUrl } from "./feed-request.ts";
 import { adoptFirstFeedPage, startFirstFeedPage } from "./first-page-prefetch.ts";
 import { getFeedPage, useFeed } from "./get-feed.ts";
@@ -131,5 +131,86 @@ describe("the first feed page, started by the boot script", () => {
     expect(requests).toHaveLength(1);
     // Taken once: the boot's page is no longer there for another query.
     expect(adoptFirstFeedPage(feedPageUrl(options, null).href)).toBeNull();
+  });
+});
+
+describe("the first feed page the server wrote into the home page (decision 183)", () => {
+  let requests: string[];
+  const SERVER_PAGE: FeedPage = { ...PAGE, seed: "server-seed" };
+  const serverPoster = () => firstCardPoster(SERVER_PAGE, { seed: "server-seed", similarTo: null })!;
+
+  beforeEach(() => {
+    requests = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn((input: URL | string) => {
+        requests.push(String(input));
+        return respond(PAGE);
+      }),
+    );
+    writeServerPage();
+  });
+
+  /** As the server writes them after <body>: the poster in the boot layer, then the page. */
+  function writeServerPage(marketplaceId = "") {
+    document.getElementById("boot-poster")?.remove();
+    document.getElementById(FIRST_FEED_PAGE_ELEMENT_ID)?.remove();
+    const poster = document.createElement("img");
+    poster.id = "boot-poster";
+    poster.setAttribute("src", serverPoster());
+    const data = document.createElement("script");
+    data.type = "application/json";
+    data.id = FIRST_FEED_PAGE_ELEMENT_ID;
+    data.dataset.marketplaceId = marketplaceId;
+    data.textContent = JSON.stringify(SERVER_PAGE).replace(/</g, "\\u003c");
+    document.body.append(poster, data);
+  }
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    sessionStorage.clear();
+    localStorage.clear();
+    delete window.__reelmartFirstFeedPage;
+    delete window.__reelmartBootPosterDone;
+    document.getElementById("boot-poster")?.remove();
+    document.getElementById(FIRST_FEED_PAGE_ELEMENT_ID)?.remove();
+    document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove());
+  });
+
+  it("is a first visit's: its seed becomes the visit's, the feed adopts it without asking, and the server's poster stays", async () => {
+    const poster = document.getElementById("boot-poster");
+    void startFirstFeedPage();
+    expect(sessionStorage.getItem("feedSeed")).toBe("server-seed");
+    const options = { marketplaceId: null, seed: "server-seed", similarTo: null };
+    const page = await getFeedPage(options, null);
+    expect(requests).toEqual([]);
+    expect(page.items.map((i) => i.id)).toEqual(shuffledOrder(PAGE.items.length, "server-seed:").map((i) => PAGE.items[i]!.id));
+    expect(document.getElementById("boot-poster")).toBe(poster);
+    expect(document.getElementById(FIRST_FEED_PAGE_ELEMENT_ID)).toBeNull();
+  });
+
+  it("is taken for the marketplace the visit chose, whose choice the boot mirrors in the cookie the server reads", async () => {
+    localStorage.setItem(STORAGE_KEYS.selectedMarketplace, "mp-1");
+    writeServerPage("mp-1");
+    void startFirstFeedPage();
+    expect(document.cookie).toContain(`${MARKETPLACE_COOKIE}=mp-1`);
+    await getFeedPage({ marketplaceId: "mp-1", seed: "server-seed", similarTo: null }, null);
+    expect(requests).toEqual([]);
+    document.cookie = `${MARKETPLACE_COOKIE}=; Max-Age=0; Path=/`;
+  });
+
+  it("is not taken by a visit that chose another marketplace or already has its order (a reload): it asks, and the server's poster goes", async () => {
+    for (const visit of [() => localStorage.setItem(STORAGE_KEYS.selectedMarketplace, "mp-1"), () => sessionStorage.setItem("feedSeed", "earlier-seed")]) {
+      visit();
+      void startFirstFeedPage();
+      expect(requests).toHaveLength(1);
+      expect(requests[0]).not.toContain("server-seed");
+      expect(document.getElementById("boot-poster")?.getAttribute("src") ?? null).not.toBe(serverPoster());
+      expect(sessionStorage.getItem("feedSeed")).not.toBe("server-seed");
+      requests = [];
+      localStorage.clear();
+      sessionStorage.clear();
+      delete window.__reelmartFirstFeedPage;
+      writeServerPage();
+    }
   });
 });

@@ -1,7 +1,8 @@
 import type { FeedItem, FeedPage } from "@reelmart/core/api/feed";
 import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../shared/api/client.ts";
-import { shuffleOnDevice, shuffledOrder } from "../shuffle.ts";
+import { pageShuffleSeed, shuffledOrder } from "@reelmart/core/feed-order";
+import { shuffleOnDevice } from "../shuffle.ts";
 import { type FeedOptions, feedPageUrl } from "./feed-request.ts";
 import { adoptFirstFeedPage, takeAnsweredFirstFeedPage } from "./first-page-prefetch.ts";
 
@@ -14,7 +15,7 @@ export async function getFeedPage(options: FeedOptions, cursor: string | null, s
   const adopted = cursor ? null : await adoptFirstFeedPage(url.href);
   const page = adopted ?? (await apiRequest<FeedPage>(`/feed${url.search}`, { signal }));
   if (options.similarTo && !cursor) return page;
-  return { ...page, items: await shuffleOnDevice(page.items, `${options.seed}:${cursor ?? ""}`) };
+  return { ...page, items: await shuffleOnDevice(page.items, pageShuffleSeed(options.seed, cursor)) };
 }
 
 export const getFeedQueryOptions = (options: FeedOptions) =>
@@ -33,7 +34,7 @@ export const getFeedQueryOptions = (options: FeedOptions) =>
 function bootFirstPage(options: FeedOptions): InfiniteData<FeedPage, string | null> | undefined {
   const page = takeAnsweredFirstFeedPage(feedPageUrl(options, null).href);
   if (!page) return undefined;
-  const items = options.similarTo ? page.items : shuffledOrder(page.items.length, `${options.seed}:`).map((i) => page.items[i]!);
+  const items = options.similarTo ? page.items : shuffledOrder(page.items.length, pageShuffleSeed(options.seed, null)).map((i) => page.items[i]!);
   return { pages: [{ ...page, items }], pageParams: [null] };
 }
 
