@@ -7,7 +7,7 @@
 //   BENCH_SCENARIOS=lighthouse npm run bench       only this one (the API scenarios' data is unused)
 //   node bench/scenarios/lighthouse.mjs            on its own, on the current apps/web/dist
 //   LH_STATIC_DIR=/tmp/web LH_RUNS=1 LH_REPORTS=/tmp/lhr node bench/scenarios/lighthouse.mjs
-//     (a web build of your own, one run per page, every full Lighthouse report kept for inspection)
+//     (a web build of your own, one run per page, every full Lighthouse report and its trace kept for inspection)
 //   LH_DATA_DIR=/tmp/lh-data ...                   keeps the seeded demo store (and its encoded videos)
 //     in that directory, so a second run (another build, for before/after) does not encode them again
 //   BENCH_SERVER_ENTRY=apps/server/dist-base/main.js ...   another server bundle (a baseline's: the
@@ -141,7 +141,10 @@ async function audit(url) {
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     if (process.env.LH_REPORTS) {
       mkdirSync(process.env.LH_REPORTS, { recursive: true });
-      writeFileSync(path.join(process.env.LH_REPORTS, `${new URL(url).pathname.replace(/\W+/g, "_")}-${Date.now()}.json`), result.report);
+      const name = `${new URL(url).pathname.replace(/\W+/g, "_")}-${Date.now()}`;
+      writeFileSync(path.join(process.env.LH_REPORTS, `${name}.json`), result.report);
+      // The trace too (Chromium's DevTools performance panel opens it): what each long task spent its time on.
+      writeFileSync(path.join(process.env.LH_REPORTS, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
     }
     const numeric = (id) => lhr.audits[id]?.numericValue;
     return {
