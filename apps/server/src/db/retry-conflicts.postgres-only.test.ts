@@ -6,14 +6,20 @@ import type { Database } from "./database.ts";
 import { isConflict, transactionRetried } from "./retry-conflicts.ts";
 
 // A deadlock made on purpose: the work under test takes row 1, then waits for row 2, which another
-// transaction holds; that one then asks for row 1. PostgreSQL ends whichever waited first (after its
-// deadlock_timeout, 1 s): the work under test.
+// transaction holds; that one then asks for row 1. PostgreSQL ends whichever waited first: the work
+// under test, whose deadlock check runs once, deadlock_timeout after it began to wait. The other
+// transaction must ask for row 1 before that check, or the check finds no cycle and the other one
+// is ended instead: PostgreSQL's 1 s was too short for a loaded CI machine, so these connections wait 3 s.
+const DEADLOCK_TIMEOUT = "3s";
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)("work that loses a deadlock on PostgreSQL", () => {
   let database: Database;
   const counts = async () => (await sql<{ n: number }>`select n from counters order by id`.execute(database.db)).rows.map((row) => row.n);
 
   beforeAll(async () => {
-    database = await openTestDatabase();
+    const adminUrl = new URL(process.env.TEST_DATABASE_URL!);
+    adminUrl.searchParams.set("options", `-c deadlock_timeout=${DEADLOCK_TIMEOUT}`);
+    database = await openTestDatabase({ adminUrl: adminUrl.toString() });
     await sql`create table counters (id int primary key, n int not null)`.execute(database.db);
     await sql`insert into counters values (1, 0), (2, 0)`.execute(database.db);
   });

@@ -17,12 +17,13 @@ declare module "vitest" {
  * dropped again when the test file closes it. Empty, or with `migrated` a copy of the database
  * the run's global setup migrated once (the same migrations bootstrap runs, which then find nothing
  * to do): a PGlite started from its dump, a PostgreSQL database created from it as a template.
+ * `adminUrl` names the PostgreSQL server (TEST_DATABASE_URL unless given; its query, such as
+ * `options`, reaches the test database's connections too).
  */
-export async function openTestDatabase({ migrated = false } = {}): Promise<Database> {
+export async function openTestDatabase({ migrated = false, adminUrl = process.env.TEST_DATABASE_URL } = {}): Promise<Database> {
   const template = migrated ? inject("migratedTemplate") : undefined;
   // vitest.config.ts runs its database-free server tests in a project without the global setup.
   if (migrated && !template) throw new Error("No migrated database in this vitest project: a test that opens the database must not be listed in DATABASE_FREE_SERVER_TESTS (vitest.config.ts)");
-  const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const fromDump = template?.pgliteDump ? new Blob([readFileSync(template.pgliteDump)]) : undefined;
     return openDatabase({ dataDir: "", inMemory: true, fromDump });
