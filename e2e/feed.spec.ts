@@ -1,4 +1,6 @@
 import { type BrowserType, type CDPSession, type Page, devices, expect, test } from "@playwright/test";
+import type { FeedPage as CoreFeedPage } from "@reelmart/core/api/feed";
+import { firstCardPoster, shuffledOrder } from "@reelmart/core/feed-order";
 import { asReturningVisitor } from "./support/returning-visitor.ts";
 import { signUpViaApi } from "./support/sign-up.ts";
 
@@ -88,6 +90,32 @@ test.describe("video feed", () => {
     expect(states.slice(1, 3).every((s) => s?.load === "preload" && !s.playing && s.src)).toBe(true);
     expect(states.slice(3).every((s) => s === null)).toBe(true);
     expect(states.filter((s) => s?.playing)).toHaveLength(1);
+  });
+
+  test("a first visit's page and poster come with the home page; a reload in the tab asks for its own order", async ({ page }) => {
+    const firstPages: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === "/api/feed" && !url.searchParams.has("cursor")) firstPages.push(url.search);
+    });
+    const html = await (await page.goto("/"))!.text();
+    // Decision 183: the page as data, and the poster of the card the feed opens on, painted from the HTML.
+    const written = /<script type="application\/json" id="first-feed-page" data-marketplace-id="">([^<]*)<\/script>/.exec(html);
+    expect(written, "the home page carries the first feed page").not.toBeNull();
+    const firstPage = JSON.parse(written![1]!) as CoreFeedPage;
+    const poster = /<img id="boot-poster" src="([^"]*)"/.exec(html)?.[1]?.replace(/&amp;/g, "&");
+    expect(poster).toBe(firstCardPoster(firstPage, { seed: firstPage.seed, similarTo: null }));
+    const opensOn = shuffledOrder(firstPage.items.length, `${firstPage.seed}:`)
+      .map((i) => firstPage.items[i]!)
+      .find((item) => item.media.length > 0)!;
+    await expect(page.locator('[aria-label="Video feed"] section[aria-current="true"] article')).toHaveAttribute("data-product-id", opensOn.id);
+    await expect(page.locator('video[data-load="play"]')).toHaveCount(1);
+    expect(firstPages).toEqual([]);
+
+    // The tab keeps its seed: a reload asks for that order's page instead of taking the server's new one.
+    await page.reload();
+    await expect(page.locator('video[data-load="play"]')).toHaveCount(1);
+    expect(firstPages).toEqual([expect.stringContaining(`seed=${firstPage.seed}`)]);
   });
 
   test("scrolling to the next card plays it within 150 ms and pauses the previous one", async ({ page }) => {
