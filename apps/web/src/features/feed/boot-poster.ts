@@ -66,5 +66,5 @@ export function withdrawBootPoster(): void {
 /** The app's first screen is painted, or the feed left before it: the boot poster goes and stays away. */
 export function removeBootPoster(): void {
   window.__reelmartBootPosterDone = true;
-  document.getElementById(LAYER_ID)?.remove();
+  withdrawBootPoster();
 }

@@ -31,8 +31,8 @@ export function setSelectedMarketplaceId(id: string | null): void {
 
 /**
  * The choice in a cookie too, so that the server writes the visit's first feed page for it into the
- * home page (decision 183). Called at boot as well: a choice made before the cookie existed, or in
- * a browser that dropped it, is mirrored for the next visit.
+ * home page (decision 183). The boot calls it on the home page too: a choice made before the cookie
+ * existed, or in a browser that dropped it, is mirrored for the next visit.
  */
 export function syncMarketplaceCookie(): void {
   const id = getSelectedMarketplaceId();

@@ -1,7 +1,6 @@
 import { FEED_APP_PAGE_SIZE } from "@reelmart/core/feed-order";
 import { apiUrl } from "../../../shared/api/client.ts";
 
-
 export interface FeedOptions {
   marketplaceId: string | null;
   seed: string;

@@ -169,6 +169,7 @@ describe("the first feed page the server wrote into the home page (decision 183)
     vi.unstubAllGlobals();
     sessionStorage.clear();
     localStorage.clear();
+    document.cookie = `${MARKETPLACE_COOKIE}=; Max-Age=0; Path=/`;
     delete window.__reelmartFirstFeedPage;
     delete window.__reelmartBootPosterDone;
     document.getElementById("boot-poster")?.remove();
@@ -185,6 +186,8 @@ describe("the first feed page the server wrote into the home page (decision 183)
     expect(requests).toEqual([]);
     expect(page.items.map((i) => i.id)).toEqual(shuffledOrder(PAGE.items.length, "server-seed:").map((i) => PAGE.items[i]!.id));
     expect(document.getElementById("boot-poster")).toBe(poster);
+    // Preloaded by the server's head already: the boot adds no second preload.
+    expect(document.head.querySelectorAll('link[rel="preload"]')).toHaveLength(0);
     expect(document.getElementById(FIRST_FEED_PAGE_ELEMENT_ID)).toBeNull();
   });
 
@@ -195,7 +198,6 @@ describe("the first feed page the server wrote into the home page (decision 183)
     expect(document.cookie).toContain(`${MARKETPLACE_COOKIE}=mp-1`);
     await getFeedPage({ marketplaceId: "mp-1", seed: "server-seed", similarTo: null }, null);
     expect(requests).toEqual([]);
-    document.cookie = `${MARKETPLACE_COOKIE}=; Max-Age=0; Path=/`;
   });
 
   it("is not taken by a visit that chose another marketplace or already has its order (a reload): it asks, and the server's poster goes", async () => {

@@ -52,7 +52,9 @@ function firstPageFrom(written: HTMLElement | null): Promise<void> {
   if (page && writtenFor === marketplaceId && !similarTo && adoptVisitSeed(page.seed)) {
     const options: FeedOptions = { marketplaceId, seed: page.seed, similarTo };
     window.__reelmartFirstFeedPage = { url: feedPageUrl(options, null).href, page: Promise.resolve(page), settled: page };
-    return paintFirstPoster(page, options);
+    // The server preloaded and painted this poster: showBootPoster keeps its copy and waits for it.
+    const poster = firstCardPoster(page, options);
+    return poster ? showBootPoster(poster) : Promise.resolve();
   }
   withdrawBootPoster();
 
