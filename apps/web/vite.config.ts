@@ -3,7 +3,7 @@ import react from "@vitejs/plugin-react";
 import { build as esbuild } from "esbuild";
 import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
-import { type Plugin, defineConfig } from "vite";
+import { type IndexHtmlTransformContext, type Plugin, defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 
 // One id per build, shared by the page and the service worker (both get `define`): runtime cache
@@ -18,8 +18,10 @@ const FEED_PAGE = fileURLToPath(new URL("./src/features/feed/feed-page.tsx", imp
  * The boot script (src/app/boot.ts): one small classic script of its own, bundled apart from the app
  * so it shares no chunk with it, loaded async from the top of the head. The build's entry script and
  * module preloads leave the head for its data attributes (data-entry, data-preload): the boot starts
- * them once the first screen has painted (decision 096). It names the feed screen's chunk
- * (data-feed-chunk), which it module-preloads with them on / only. The entry's stylesheet is written
+ * them once the first screen has painted (decision 096). It names the feed screen's chunk and the
+ * chunks that chunk imports statically (data-feed-preload), which it module-preloads with them on /
+ * only: the feed's imports are otherwise discovered once the entry has run and imported the screen, a
+ * second wave of requests on the first video's path (decision 184). The entry's stylesheet is written
  * into the page (decision 096): the first paint then needs the document alone.
  */
 function appBoot(): Plugin {
@@ -42,6 +44,7 @@ function appBoot(): Plugin {
         if (!context.bundle) return [{ tag: "script", attrs: { type: "module", src: "/src/app/boot.ts" }, injectTo: "head-prepend" }];
         const bundle = context.bundle;
         const feedChunk = Object.values(bundle).find((chunk) => chunk.type === "chunk" && chunk.facadeModuleId === FEED_PAGE);
+        const feedPreloads = feedChunk ? staticImportClosure(bundle, feedChunk.fileName) : [];
         let entry = "";
         const preloads: string[] = [];
         const page = html
@@ -67,12 +70,25 @@ function appBoot(): Plugin {
           fetchpriority: "high",
           "data-entry": entry,
           "data-preload": preloads.join(" "),
-          ...(feedChunk ? { "data-feed-chunk": `/${feedChunk.fileName}` } : {}),
+          ...(feedPreloads.length ? { "data-feed-preload": feedPreloads.filter((href) => href !== entry && !preloads.includes(href)).join(" ") } : {}),
         };
         return { html: page, tags: [{ tag: "script", attrs, injectTo: "head-prepend" }] };
       },
     },
   };
+}
+
+/** `fileName` and every chunk it imports statically, directly or not, as absolute paths (the chunk first). */
+function staticImportClosure(bundle: NonNullable<IndexHtmlTransformContext["bundle"]>, fileName: string): string[] {
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    const chunk = bundle[name];
+    if (seen.has(name) || chunk?.type !== "chunk") return;
+    seen.add(name);
+    chunk.imports.forEach(visit);
+  };
+  visit(fileName);
+  return [...seen].map((name) => `/${name}`);
 }
 
 export default defineConfig({

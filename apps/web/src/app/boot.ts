@@ -10,7 +10,7 @@ const dataset = (document.currentScript as HTMLScriptElement | null)?.dataset;
 const assets = readEntryAssets(dataset);
 const feedPoster = window.location.pathname === "/" ? startFirstFeedPage() : null;
 if (assets) {
-  // The feed screen's chunk, otherwise requested only once the entry has run and routed.
-  if (feedPoster && dataset?.feedChunk) assets.preloads.push(dataset.feedChunk);
+  // The feed screen's chunk and its imports, otherwise requested only once the entry has run and routed.
+  if (feedPoster && dataset?.feedPreload) assets.preloads.push(...dataset.feedPreload.split(" ").filter(Boolean));
   void afterFirstScreen(() => feedPoster ?? imageSettled(document.getElementById("boot-picture") as HTMLImageElement | null)).then(() => startEntry(assets));
 }

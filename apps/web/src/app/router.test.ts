@@ -1,6 +1,6 @@
 import { matchRoutes } from "react-router";
 import { describe, expect, it } from "vitest";
-import { routes } from "./router.tsx";
+import { loadScreenFor, routes } from "./router.tsx";
 
 // The admin area must be matched (and its lazy chunk loaded) for /admin itself, not only for its
 // sections: a route that matches the guard alone renders an empty page.
@@ -14,5 +14,13 @@ describe("routes", () => {
   it("shopper pages stay in the root layout", () => {
     expect(matchRoutes(routes, "/administrator")?.map((match) => match.route.path)).toEqual(["/", "*"]);
     expect(matchRoutes(routes, "/cart")?.map((match) => match.route.path)).toEqual(["/", undefined, "cart"]);
+  });
+
+  it("loads the code of the screen a path shows, before anything renders it", async () => {
+    await loadScreenFor("/brand-directory");
+    const { screen } = matchRoutes(routes, "/brand-directory")!.at(-1)!.route.handle;
+    // Loaded once: asking again settles with the same component at once.
+    expect((await screen.load()).name).toBe("BrandDirectoryPage");
+    await expect(loadScreenFor("/no/such/page")).resolves.toBeUndefined();
   });
 });

@@ -1,15 +1,20 @@
-import { type ComponentType, lazy } from "react";
-import { type RouteObject, useRoutes } from "react-router";
+import type { ComponentType } from "react";
+import { type RouteObject, matchRoutes, useRoutes } from "react-router";
 import { RequireAdmin, RequireAuth } from "../features/auth/guards.tsx";
+import { type LazyScreen, lazyScreen } from "./lazy-screen.tsx";
 import { PageBoundary, RootLayout } from "./root-layout.tsx";
 
 // The layout (splash, badge, navigation) is in the entry chunk; each screen is its own lazy chunk and
 // the whole admin area is one chunk (admin-routes.tsx). A screen that throws, or whose chunk fails to
 // load, shows the section fallback inside the layout (PageBoundary), so the navigation stays usable.
 const page = (load: () => Promise<{ Component: ComponentType }>) => {
-  const Screen = lazy(async () => ({ default: (await load()).Component }));
-  return { element: <Screen /> };
+  const screen = lazyScreen(load);
+  return { element: <screen.Screen />, handle: { screen } satisfies ScreenHandle };
 };
+
+interface ScreenHandle {
+  screen: LazyScreen;
+}
 
 export const routes: RouteObject[] = [
   {
@@ -73,6 +78,12 @@ export const routes: RouteObject[] = [
     children: [{ path: "/admin/*", ...page(async () => ({ Component: (await import("../features/admin/admin-routes.tsx")).AdminRoutes })) }],
   },
 ];
+
+/** Loads the code of the screen `pathname` shows (none for a path no screen matches). */
+export async function loadScreenFor(pathname: string): Promise<void> {
+  const handle = matchRoutes(routes, pathname)?.at(-1)?.route.handle as ScreenHandle | undefined;
+  await handle?.screen.load();
+}
 
 /** The screen for the current location (inside AppRouter). */
 export function AppRoutes() {
