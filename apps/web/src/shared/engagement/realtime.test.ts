@@ -1,41 +1,8 @@
 import { renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { REALTIME_MAX_TOPICS } from "@reelmart/core/engagement";
+import { FakeEventSource } from "./fake-event-source.test-helper.ts";
 import { type RealtimeListener, RealtimeConnection, useRealtimeTopic } from "./realtime.ts";
-
-/** The browser's EventSource (not our code): records what was opened and lets the test play the server. */
-class FakeEventSource {
-  static instances: FakeEventSource[] = [];
-  onerror: ((event: Event) => void) | null = null;
-  closed = false;
-  private listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>();
-
-  constructor(
-    readonly url: string,
-    readonly init?: EventSourceInit,
-  ) {
-    FakeEventSource.instances.push(this);
-  }
-
-  get topics(): string | null {
-    return new URL(this.url, "http://localhost").searchParams.get("topics");
-  }
-
-  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-
-  close() {
-    this.closed = true;
-  }
-
-  emit(type: string, data: unknown = {}) {
-    for (const listener of this.listeners.get(type) ?? []) listener(new MessageEvent(type, { data: JSON.stringify(data) }));
-  }
-
-  fail() {
-    this.onerror?.(new Event("error"));
-  }
-}
 
 const open = () => FakeEventSource.instances.filter((source) => !source.closed);
 const latest = () => FakeEventSource.instances.at(-1)!;
@@ -73,6 +40,7 @@ describe("RealtimeConnection", () => {
     expect(latest().topics).toBe(`comments:${MEDIA},counters:${MEDIA},counters:${OTHER}`);
     expect(latest().init).toEqual({ withCredentials: true });
 
+    latest().emit("ready");
     const change = { topic: `comments:${MEDIA}`, kind: "insert", ids: ["33333333-3333-4333-8333-333333333333"] };
     latest().emit("change", change);
     expect(comments.onEvent).toHaveBeenCalledWith(change);
@@ -80,8 +48,85 @@ describe("RealtimeConnection", () => {
 
     unsubscribeComments();
     vi.advanceTimersByTime(50);
-    expect(open()).toHaveLength(1);
-    expect(open()[0]!.topics).toBe(`counters:${MEDIA},counters:${OTHER}`);
+    const reopened = latest();
+    expect(reopened.topics).toBe(`counters:${MEDIA},counters:${OTHER}`);
+    reopened.emit("ready");
+    expect(open()).toEqual([reopened]);
+  });
+
+  it("opens the stream for a new topic set beside the live one, and closes that one once the new one is ready", () => {
+    const connection = new RealtimeConnection();
+    const kept = listener();
+    connection.subscribe(`counters:${MEDIA}`, kept);
+    vi.advanceTimersByTime(50);
+    const first = latest();
+    first.emit("ready");
+    expect(kept.onResync).toHaveBeenCalledTimes(1);
+
+    const added = listener();
+    connection.subscribe(`counters:${OTHER}`, added);
+    vi.advanceTimersByTime(50);
+    const second = latest();
+    expect(second.topics).toBe(`counters:${MEDIA},counters:${OTHER}`);
+    // Until the new stream listens, the live one still carries the kept topic's changes.
+    expect(open()).toEqual([first, second]);
+    const change = { topic: `counters:${MEDIA}`, kind: "update", ids: [MEDIA] };
+    first.emit("change", change);
+    expect(kept.onEvent).toHaveBeenCalledWith(change);
+    expect(added.onResync).not.toHaveBeenCalled();
+
+    second.emit("ready");
+    expect(open()).toEqual([second]);
+    // Carried without a gap: nothing to fetch again. The new topic is listened to from now on: fetch it once.
+    expect(kept.onResync).toHaveBeenCalledTimes(1);
+    expect(added.onResync).toHaveBeenCalledTimes(1);
+  });
+
+  it("counts a subscription as carried at once when the live stream already listens to its topic", () => {
+    const connection = new RealtimeConnection();
+    connection.subscribe(`counters:${MEDIA}`, listener());
+    vi.advanceTimersByTime(50);
+    latest().emit("ready");
+
+    const second = listener();
+    connection.subscribe(`counters:${MEDIA}`, second);
+    expect(second.onResync).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(50);
+    expect(FakeEventSource.instances).toHaveLength(1);
+  });
+
+  it("tells subscribers not to wait when the first stream fails, and resyncs them once one is ready", () => {
+    const connection = new RealtimeConnection();
+    const waiting = { ...listener(), onUnavailable: vi.fn() };
+    connection.subscribe(`counters:${MEDIA}`, waiting);
+    vi.advanceTimersByTime(50);
+    latest().fail();
+    expect(waiting.onUnavailable).toHaveBeenCalledTimes(1);
+    expect(waiting.onResync).not.toHaveBeenCalled();
+
+    vi.advanceTimersByTime(1000);
+    latest().emit("ready");
+    expect(waiting.onResync).toHaveBeenCalledTimes(1);
+  });
+
+  it("tells the subscribers of topics over the stream's cap not to wait for it", () => {
+    const connection = new RealtimeConnection();
+    const overCap = { ...listener(), onUnavailable: vi.fn() };
+    connection.subscribe(`counters:${MEDIA}`, overCap);
+    const carried = Array.from({ length: REALTIME_MAX_TOPICS }, (_, i) => {
+      const subscriber = { ...listener(), onUnavailable: vi.fn() };
+      connection.subscribe(`counters:${String(i).padStart(8, "0")}-3333-4333-8333-333333333333`, subscriber);
+      return subscriber;
+    });
+    vi.advanceTimersByTime(50);
+    expect(latest().topics).not.toContain(MEDIA);
+    expect(overCap.onUnavailable).toHaveBeenCalledTimes(1);
+    latest().emit("ready");
+    expect(overCap.onResync).not.toHaveBeenCalled();
+    for (const subscriber of carried) {
+      expect(subscriber.onResync).toHaveBeenCalledTimes(1);
+      expect(subscriber.onUnavailable).not.toHaveBeenCalled();
+    }
   });
 
   it("closes the stream when the last topic goes", () => {

@@ -4,13 +4,26 @@ import { useEffect, useRef } from "react";
 export interface RealtimeListener {
   /** A server change on the topic (ids only: the listener refetches what it shows). */
   onEvent(event: RealtimeEvent): void;
-  /** A stream carrying the topic is (re)established; what was fetched before may be stale: refetch. */
+  /**
+   * A stream carrying the topic is listening after a time none was (the first stream, a reconnect,
+   * the topic back under the cap): what was fetched before may be stale. A listener that waited for
+   * this to fetch at all fetches now, once (decision 185).
+   */
   onResync(): void;
+  /** No stream carries the topic for now (it failed, or the topic is over the cap): fetch without waiting for one. */
+  onUnavailable?(): void;
 }
 
 interface Subscription {
   topic: string;
   listener: RealtimeListener;
+  /** waiting: no stream has carried the topic yet; covered: a ready stream has carried it since, without a gap. */
+  state: "waiting" | "covered" | "uncovered";
+}
+
+interface Stream {
+  source: EventSource;
+  topics: string;
 }
 
 const TOPIC_CHANGE_DEBOUNCE_MS = 50;
@@ -20,12 +33,15 @@ const RECONNECT_MAX_MS = 30_000;
 /**
  * One EventSource per browser tab multiplexing every topic on screen (docs/decisions/023). The topic
  * set travels in the URL, so a change reopens the stream (debounced): any instance behind a load
- * balancer can serve it, with no per-connection state on the server.
+ * balancer can serve it, with no per-connection state on the server. The stream for a new topic set
+ * opens beside the live one, which closes only once the new one is ready: the topics both carry are
+ * never without a listener, so a reopen asks nobody to fetch again (decision 185).
  */
 export class RealtimeConnection {
   private subscriptions = new Set<Subscription>();
-  private source: EventSource | null = null;
-  private openTopics = "";
+  /** The stream that has sent 'ready', and the one opened for a newer topic set that has not yet. */
+  private live: Stream | null = null;
+  private opening: Stream | null = null;
   private pending: ReturnType<typeof setTimeout> | null = null;
   /** When the pending timer fires, and when the sync it serves is due (Date.now() times). */
   private pendingAt = 0;
@@ -35,8 +51,10 @@ export class RealtimeConnection {
   constructor(private readonly url = "/api/realtime") {}
 
   subscribe(topic: string, listener: RealtimeListener): () => void {
-    const subscription: Subscription = { topic, listener };
+    const subscription: Subscription = { topic, listener, state: "waiting" };
     this.subscriptions.add(subscription);
+    // The live stream already listens for this topic: nothing committed from now on can be missed.
+    if (this.live && includes(this.live.topics, topic)) this.cover(subscription);
     this.schedule(TOPIC_CHANGE_DEBOUNCE_MS);
     return () => {
       this.subscriptions.delete(subscription);
@@ -73,30 +91,49 @@ export class RealtimeConnection {
 
   private sync() {
     const topics = this.topics();
-    if (topics === this.openTopics && this.source) return;
-    this.close();
-    if (!topics) return;
+    // Topics over the cap wait for no stream: their subscribers fetch now.
+    for (const subscription of this.subscriptions) {
+      if (subscription.state === "waiting" && !includes(topics, subscription.topic)) this.uncover(subscription);
+    }
+    if (!topics) {
+      this.closeOpening();
+      this.closeLive();
+      return;
+    }
+    if (this.opening?.topics === topics) return;
+    this.closeOpening();
+    if (this.live?.topics === topics) return;
     this.open(topics);
   }
 
-  private close() {
-    if (!this.source) return;
-    this.source.close();
-    this.source = null;
+  private closeLive() {
+    this.live?.source.close();
+    this.live = null;
+  }
+
+  private closeOpening() {
+    this.opening?.source.close();
+    this.opening = null;
   }
 
   private open(topics: string) {
     const source = new EventSource(`${this.url}?topics=${encodeURIComponent(topics)}`, { withCredentials: true });
-    this.source = source;
-    this.openTopics = topics;
+    const stream: Stream = { source, topics };
+    this.opening = stream;
     source.addEventListener("ready", () => {
+      if (this.opening !== stream) return;
       this.attempt = 0;
-      // No stream was listening for any subscription until now: older ones lived through the gap
-      // of the reopen, and new ones fetched their data before the server was LISTENing, so a change
-      // committed in between would otherwise stay unseen until some later event.
-      for (const subscription of this.subscriptions) subscription.listener.onResync();
+      this.closeLive();
+      this.live = stream;
+      this.opening = null;
+      for (const subscription of this.subscriptions) {
+        if (includes(topics, subscription.topic)) this.cover(subscription);
+        // One subscribed since this stream opened waits for the next, which the pending sync opens.
+        else if (subscription.state === "covered") this.uncover(subscription);
+      }
     });
     source.addEventListener("change", (message) => {
+      if (this.live !== stream) return;
       const event = parseRealtimeEvent(safeJson((message as MessageEvent<string>).data));
       if (!event) return;
       for (const subscription of this.subscriptions) {
@@ -105,13 +142,38 @@ export class RealtimeConnection {
     });
     source.onerror = () => {
       // EventSource retries on its own at a fixed pace and gives up on HTTP errors; we back off ourselves.
-      if (this.source !== source) return;
-      this.close();
+      if (stream === this.live) {
+        this.closeLive();
+        for (const subscription of this.subscriptions) this.uncover(subscription);
+      } else if (stream === this.opening) {
+        this.closeOpening();
+        // Waiting for this stream to fetch would leave them empty until a retry succeeds.
+        for (const subscription of this.subscriptions) if (subscription.state === "waiting") this.uncover(subscription);
+      } else {
+        return;
+      }
       const delay = Math.min(RECONNECT_BASE_MS * 2 ** this.attempt, RECONNECT_MAX_MS);
       this.attempt += 1;
       this.schedule(delay);
     };
   }
+
+  private cover(subscription: Subscription) {
+    if (subscription.state === "covered") return;
+    subscription.state = "covered";
+    subscription.listener.onResync();
+  }
+
+  private uncover(subscription: Subscription) {
+    if (subscription.state === "uncovered") return;
+    subscription.state = "uncovered";
+    subscription.listener.onUnavailable?.();
+  }
+}
+
+/** Whether a stream's topic list (comma-separated) names `topic`. */
+function includes(topics: string, topic: string): boolean {
+  return topics.split(",").includes(topic);
 }
 
 function safeJson(text: string): unknown {
@@ -129,17 +191,22 @@ function connection(): RealtimeConnection {
   return shared;
 }
 
-/** Subscribes the component to a topic while mounted (null topic: nothing). */
+/** Subscribes the component to a topic while mounted (null topic: nothing). Without EventSource the topic is unavailable at once. */
 export function useRealtimeTopic(topic: string | null, listener: RealtimeListener): void {
   const latest = useRef(listener);
   useEffect(() => {
     latest.current = listener;
   });
   useEffect(() => {
-    if (!topic || typeof EventSource === "undefined") return;
+    if (!topic) return;
+    if (typeof EventSource === "undefined") {
+      latest.current.onUnavailable?.();
+      return;
+    }
     return connection().subscribe(topic, {
       onEvent: (event) => latest.current.onEvent(event),
       onResync: () => latest.current.onResync(),
+      onUnavailable: () => latest.current.onUnavailable?.(),
     });
   }, [topic]);
 }

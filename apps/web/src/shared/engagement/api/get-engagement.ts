@@ -1,6 +1,7 @@
 import type { Engagement } from "@reelmart/core/api/engagement";
 import { realtimeTopics } from "@reelmart/core/engagement";
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { apiRequest } from "../../api/client.ts";
 import { useSession } from "../../session/use-session.ts";
 import { useRealtimeTopic } from "../realtime.ts";
@@ -56,20 +57,28 @@ function engagementOf(media: EngagementMedia): Engagement {
 /**
  * Counts and likedByMe for one media, seeded from the media row and kept live through the
  * media's counters topic (any change refetches, so concurrent likes elsewhere show up).
+ * The first request waits until a stream listens on that topic, or none can: fetched before, a
+ * change committed in between would go unseen unless the stream's 'ready' fetched again. So each
+ * media is requested once, and again only for a change or after the stream was lost (decision 185).
  */
 export function useEngagement(media: EngagementMedia | null) {
   const queryClient = useQueryClient();
   const { status } = useSession();
   const mediaId = media?.id ?? null;
+  const [fetchableId, setFetchableId] = useState<string | null>(null);
   const query = useQuery({
     ...getEngagementQueryOptions(mediaId ?? ""),
-    enabled: mediaId !== null && status !== "loading",
+    enabled: mediaId !== null && status !== "loading" && fetchableId === mediaId,
     placeholderData: media ? engagementOf(media) : undefined,
   });
   const refetch = () => {
     if (mediaId) refetchEngagement(queryClient, mediaId);
   };
-  useRealtimeTopic(mediaId ? realtimeTopics.counters(mediaId) : null, { onEvent: refetch, onResync: refetch });
+  useRealtimeTopic(mediaId ? realtimeTopics.counters(mediaId) : null, {
+    onEvent: refetch,
+    onResync: () => (fetchableId === mediaId ? refetch() : setFetchableId(mediaId)),
+    onUnavailable: () => setFetchableId(mediaId),
+  });
   return query.data ?? null;
 }
 

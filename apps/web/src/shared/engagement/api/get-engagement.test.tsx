@@ -1,0 +1,82 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, render, screen, waitFor } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { FakeEventSource } from "../fake-event-source.test-helper.ts";
+import { type EngagementMedia, useEngagement } from "./get-engagement.ts";
+
+const media = (n: number): EngagementMedia => ({ id: `${n}${n}${n}${n}${n}${n}${n}${n}-1111-4111-8111-111111111111`, likeCount: n, commentCount: 0, shareCount: 0 });
+const [FIRST, SECOND, THIRD] = [media(1), media(2), media(3)];
+
+function Card({ item }: { item: EngagementMedia }) {
+  const engagement = useEngagement(item);
+  return <p>{`${item.id}: ${engagement?.likeCount} ${engagement?.likedByMe ? "liked" : "not liked"}`}</p>;
+}
+
+const liveStreams = () => FakeEventSource.instances.filter((source) => !source.closed);
+const stream = () => FakeEventSource.instances.at(-1)!;
+const requested = (item: EngagementMedia) => vi.mocked(fetch).mock.calls.filter(([url]) => String(url).endsWith(`/media/${item.id}/engagement`)).length;
+
+function respond(body: unknown) {
+  return Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } }));
+}
+
+beforeEach(() => {
+  vi.stubGlobal("EventSource", FakeEventSource);
+  vi.stubGlobal(
+    "fetch",
+    vi.fn((input: URL | string) => {
+      const path = new URL(String(input)).pathname;
+      if (path === "/api/session") return respond({ user: null });
+      const id = path.split("/")[3];
+      return respond({ mediaId: id, likeCount: 100, commentCount: 0, shareCount: 0, viewCount: 0, saveCount: 0, likedByMe: true });
+    }),
+  );
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+// Issue #14: one engagement request per media, never repeated. Each card's rail is kept live by its
+// media's counters topic; the realtime stream is the browser's EventSource, played here by the test.
+describe("useEngagement", () => {
+  it("requests each media once, when its topic is listened to, and again only for a change", async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const wrap = (children: ReactNode) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const view = render(wrap([FIRST, SECOND].map((item) => <Card key={item.id} item={item} />)));
+    // Until the stream listens, the rail shows the media row's counts and asks nothing.
+    expect(screen.getByText(`${FIRST.id}: 1 not liked`)).toBeInTheDocument();
+    await waitFor(() => expect(liveStreams()).toHaveLength(1));
+    expect(requested(FIRST) + requested(SECOND)).toBe(0);
+
+    act(() => stream().emit("ready"));
+    expect(await screen.findByText(`${FIRST.id}: 100 liked`)).toBeInTheDocument();
+    expect(await screen.findByText(`${SECOND.id}: 100 liked`)).toBeInTheDocument();
+    expect([requested(FIRST), requested(SECOND)]).toEqual([1, 1]);
+
+    // A swipe mounts a new card: the stream reopens with its topic, the others are not asked again.
+    view.rerender(wrap([FIRST, SECOND, THIRD].map((item) => <Card key={item.id} item={item} />)));
+    await waitFor(() => expect(liveStreams()).toHaveLength(2));
+    act(() => stream().emit("ready"));
+    expect(await screen.findByText(`${THIRD.id}: 100 liked`)).toBeInTheDocument();
+    expect(liveStreams()).toHaveLength(1);
+    expect([requested(FIRST), requested(SECOND), requested(THIRD)]).toEqual([1, 1, 1]);
+
+    // A like elsewhere: that media alone is asked again.
+    act(() => stream().emit("change", { topic: `counters:${SECOND.id}`, kind: "update", ids: [SECOND.id] }));
+    await waitFor(() => expect(requested(SECOND)).toBe(2));
+    expect([requested(FIRST), requested(THIRD)]).toEqual([1, 1]);
+    view.unmount();
+  });
+
+  it("asks at once where the browser has no EventSource", async () => {
+    vi.stubGlobal("EventSource", undefined);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <Card item={FIRST} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText(`${FIRST.id}: 100 liked`)).toBeInTheDocument();
+    expect(requested(FIRST)).toBe(1);
+  });
+});
