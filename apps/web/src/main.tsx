@@ -9,8 +9,8 @@ const FIRST_SCREEN_WAIT_MS = 1000;
 
 const root = createRoot(document.getElementById("root")!);
 // The first render once the first screen's code is in (on / the boot has preloaded it with the
-// entry), so it commits with the layout instead of after a spinner (app/lazy-screen.tsx). A screen
-// whose code failed to load renders its error fallback as before.
+// entry), so it commits with the layout instead of after a spinner (shared/navigation/lazy-screen.tsx).
+// A screen whose code failed to load renders its error fallback as before.
 const firstScreen = loadScreenFor(window.location.pathname).catch(() => {});
 void Promise.race([firstScreen, new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]).then(() => {
   // The first render as a transition: React renders it in slices that yield to the browser instead of

@@ -1,7 +1,7 @@
 import type { ComponentType } from "react";
 import { type RouteObject, matchRoutes, useRoutes } from "react-router";
 import { RequireAdmin, RequireAuth } from "../features/auth/guards.tsx";
-import { type LazyScreen, lazyScreen } from "./lazy-screen.tsx";
+import { type LazyScreen, lazyScreen } from "../shared/navigation/lazy-screen.tsx";
 import { PageBoundary, RootLayout } from "./root-layout.tsx";
 
 // The layout (splash, badge, navigation) is in the entry chunk; each screen is its own lazy chunk and

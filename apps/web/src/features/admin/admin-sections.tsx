@@ -1,16 +1,17 @@
 import { BarChart3, Clapperboard, ShoppingBag, LayoutDashboard, type LucideIcon, Package, Settings, Store, Tags, Users } from "lucide-react";
-import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import type { ComponentType } from "react";
+import { lazyScreen } from "../../shared/navigation/lazy-screen.tsx";
 
 export interface AdminSection {
   /** The path under /admin ("" is the dashboard); the screen also gets every path below it (its own <Routes>). */
   path: string;
   label: string;
   icon: LucideIcon;
-  Screen: LazyExoticComponent<ComponentType>;
+  Screen: ComponentType;
 }
 
 /** Each section is its own lazy chunk inside the admin chunk, loaded when first opened. */
-const screen = (load: () => Promise<ComponentType>) => lazy(async () => ({ default: await load() }));
+const screen = (load: () => Promise<ComponentType>) => lazyScreen(async () => ({ Component: await load() })).Screen;
 
 /**
  * The admin area's sections, in navigation order: the one place a section is added (one line each).

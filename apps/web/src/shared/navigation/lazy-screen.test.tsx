@@ -1,7 +1,7 @@
 import { act, render, screen } from "@testing-library/react";
 import { Suspense, startTransition, useState } from "react";
 import { describe, expect, it, vi } from "vitest";
-import { ErrorBoundary } from "../shared/ui/error-fallback.tsx";
+import { ErrorBoundary } from "../ui/error-fallback.tsx";
 import { lazyScreen } from "./lazy-screen.tsx";
 
 // A render that suspends is awaited in act(): inside a test React retries a suspended render only then.
