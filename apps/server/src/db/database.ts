@@ -124,12 +124,25 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   // PGlite is one connection; the shim's pool serialises queries onto it.
   const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
   const db = kyselyOn(pool, options.prepareStatements ?? true);
+  // The shim sends a query's protocol messages (Parse, Bind, Describe, Execute, Sync) to PGlite one
+  // at a time, so a statement PGlite runs for itself in between (LISTEN, UNLISTEN) replaced the
+  // unnamed portal under it: "portal "" does not exist", which stopped the feed's prefill whenever
+  // a module started listening while it ran. Such statements wait for the pool's one client.
+  const withConnectionHeld = async <T>(work: () => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    try {
+      return await work();
+    } finally {
+      client.release();
+    }
+  };
   const database: Database = {
     kind: "pglite",
     db,
     pool,
     async listen(channel, handler) {
-      return pglite.listen(channel, handler);
+      const unlisten = await withConnectionHeld(() => pglite.listen(channel, handler));
+      return () => withConnectionHeld(unlisten);
     },
     async close() {
       await db.destroy();
