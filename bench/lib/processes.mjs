@@ -83,3 +83,21 @@ export function cpuMs(pid) {
     return undefined;
   }
 }
+
+/**
+ * Resolves once process `pid` has used under `busyMs` of CPU in each of `quietWindows` consecutive
+ * one-second windows (the server has finished what it does after a start: building its order, its
+ * caches and packed cards), or after `timeoutMs`; with how long that took.
+ */
+export async function untilIdle(pid, { busyMs = 100, quietWindows = 2, timeoutMs = 300_000 } = {}) {
+  const started = performance.now();
+  let quiet = 0;
+  let last = cpuMs(pid);
+  while (quiet < quietWindows && performance.now() - started < timeoutMs) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = cpuMs(pid);
+    quiet = now === undefined || last === undefined || now - last < busyMs ? quiet + 1 : 0;
+    last = now;
+  }
+  return { afterMs: Math.round(performance.now() - started) };
+}

@@ -2,9 +2,12 @@
 // 1. Under load, like every scenario: the first feed page for ever-new visit seeds, p99 < 25 ms.
 // 2. scale(): DESIGN.md's "feed cost is O(page), not O(catalogue)": the first page's latency on
 //    fresh catalogues of 1,000 and 100,000 products, sequential requests with distinct seeds; the
-//    100k median must be within 1.5x of the 1k median.
+//    100k median must be within 1.5x of the 1k median. Measured once the server has finished what
+//    it does after a start (its CPU idle for 2 s: the order, the held and packed cards, the search
+//    index), since the budget is about what a page costs, not how long the start-up takes; that
+//    time is reported beside it.
 import { insertCatalogue } from "../lib/catalogue-data.mjs";
-import { startServer } from "../lib/processes.mjs";
+import { startServer, untilIdle } from "../lib/processes.mjs";
 import { createStore } from "../lib/store.mjs";
 
 const PAGE = 10;
@@ -39,10 +42,11 @@ async function firstPageAt(root, products, port) {
     await insertCatalogue(store, products);
     const server = await startServer({ root, store, port });
     try {
+      const warmUp = await untilIdle(server.pid);
       await latencies(server.baseUrl, WARMUP_REQUESTS);
       const samples = await latencies(server.baseUrl, MEASURED_REQUESTS);
       const round = (ms) => Math.round(ms * 100) / 100;
-      return { products, medianMs: round(percentile(samples, 50)), p95Ms: round(percentile(samples, 95)), p99Ms: round(percentile(samples, 99)) };
+      return { products, warmUpMs: warmUp.afterMs, medianMs: round(percentile(samples, 50)), p95Ms: round(percentile(samples, 95)), p99Ms: round(percentile(samples, 99)) };
     } finally {
       await server.stop();
     }
@@ -66,7 +70,7 @@ export default {
     const ratio = Math.round((sizes[1].medianMs / sizes[0].medianMs) * 100) / 100;
     const pass = ratio <= MAX_RATIO;
     for (const size of sizes) {
-      console.log(`feed first page @ ${String(size.products).padStart(6)} products: median ${size.medianMs} ms  p95 ${size.p95Ms} ms  p99 ${size.p99Ms} ms`);
+      console.log(`feed first page @ ${String(size.products).padStart(6)} products: median ${size.medianMs} ms  p95 ${size.p95Ms} ms  p99 ${size.p99Ms} ms  (server idle ${size.warmUpMs} ms after its start)`);
     }
     console.log(`feed first page 100k/1k median ratio ${ratio.toFixed(2)}  ${pass ? "PASS" : "FAIL"} (<= ${MAX_RATIO})`);
     return { name: "feed-scale", description: "Feed first-page latency at 1k and 100k products", sizes, ratio, budget: { maxRatio: MAX_RATIO }, pass };

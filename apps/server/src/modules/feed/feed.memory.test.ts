@@ -60,6 +60,49 @@ describe("feed from memory", () => {
     await getFeedPage(server.deps.database.db, { seed: "bounded", limit: 20 }, small);
     expect(small.cardCount).toBe(5);
   });
+
+  it("packs every card of the order, so a page of cards not held as objects needs no query", async () => {
+    const small = new FeedMemory(server.deps.database.db, new PublicCache(), createLogger({ logLevel: "silent" }), { maxCards: 5 });
+    const order = (await small.whenBuilt())!;
+    await eventually(async () => small.packedCards.count === order.size);
+    expect(small.cardCount).toBe(5);
+    // Synchronously, as the fast lane asks: every card is there, and is what the database gives.
+    const ids = order.idsFrom(0, order.size);
+    const bytes = small.heldCardsBytes(ids);
+    expect(bytes).toHaveLength(order.size);
+    const fromDatabase = await new FeedMemory(server.deps.database.db, new PublicCache(), createLogger({ logLevel: "silent" }), { maxCards: 0 }).cardsFor(ids);
+    expect(bytes!.map((card) => JSON.parse(card.toString()))).toEqual(JSON.parse(JSON.stringify(fromDatabase)));
+    // And the pages it makes are the SQL walk's.
+    for (const seed of ["packed-1", "packed-2"]) {
+      const page = await getFeedPage(server.deps.database.db, { seed, limit: 30 }, small);
+      expect(page).toEqual(await getFeedPage(server.deps.database.db, { seed, limit: 30 }));
+    }
+    await small.close();
+  });
+
+  it("answers packed cards with the counters that moved since they were packed", async () => {
+    const db = server.deps.database.db;
+    const small = new FeedMemory(db, new PublicCache(), createLogger({ logLevel: "silent" }), { maxCards: 1 });
+    await small.start(server.deps.database);
+    const order = (await small.whenBuilt())!;
+    await eventually(async () => small.packedCards.count === order.size);
+    const ids = order.idsFrom(0, order.size);
+    const likes = new Map((await small.cardsFor(ids)).map((card) => [card.media[0]!.id, card.media[0]!.likeCount]));
+    for (const mediaId of likes.keys()) {
+      await db.updateTable("product_media").set({ like_count: likes.get(mediaId)! + 41 }).where("id", "=", mediaId).execute();
+      await notifyChange(db, { topic: realtimeTopics.counters(mediaId), kind: "update", ids: [mediaId] });
+    }
+    // One card is held as an object (LiveCards keeps its counters), every other one only packed.
+    expect(small.cardCount).toBe(1);
+    const shown = (cards: { media: { id: string; likeCount: number }[] }[]) => cards.map((card) => card.media[0]!.likeCount - likes.get(card.media[0]!.id)!);
+    await eventually(async () => {
+      await small.settled();
+      const held = small.heldCardsBytes(ids);
+      return held !== undefined && shown(held.map((card) => JSON.parse(card.toString()))).every((moved) => moved === 41);
+    });
+    expect(shown(await small.cardsFor(ids))).toEqual(ids.map(() => 41));
+    await small.close();
+  });
 });
 
 describe("feed from memory in the app", () => {

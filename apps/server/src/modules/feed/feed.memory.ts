@@ -4,18 +4,24 @@ import type { Database } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
 import type { PublicCache } from "../../http/public-cache.ts";
 import type { Logger } from "../../logger.ts";
+import { CoalescedRefresh } from "../../shared/coalesced-refresh.ts";
+import { listenForMovedCounters } from "../../shared/moved-counters.ts";
 import { PerGeneration } from "../../shared/per-generation.ts";
 import { activeProducts } from "../catalog/catalog.scope.ts";
 import { LiveCards } from "../catalog/live-cards.ts";
-import { withMedia } from "../catalog/product-media.service.ts";
+import { COUNTER_COLUMNS, withMedia } from "../catalog/product-media.service.ts";
+import { PackedCards } from "./packed-cards.ts";
 
 // Every visitor's feed from memory (docs/decisions/110-feed-from-memory.md). The eligible order
 // (active products with a ready video, by (feed_rank, id)) is held whole, with one index list per
 // marketplace; a page is two binary searches and a slice, so any seed's first page costs no query.
-// Cards (the FeedItem of each product) sit in a bounded LRU. Both follow decision 030's
-// invalidation: a catalogue write bumps the public cache's generation, and the order is rebuilt
-// (the indexed walk in SQL serves meanwhile). Engagement counters change without that notification:
-// LiveCards (catalog/live-cards.ts) keeps the held cards' counters live from the counters topic.
+// Cards (the FeedItem of each product) sit in a bounded LRU of objects, and every card of the order
+// is also packed (packed-cards.ts, decision 186), so a page of cards the LRU does not hold costs
+// inflates, not queries. All follow decision 030's invalidation: a catalogue write bumps the public
+// cache's generation, and the order is rebuilt (the indexed walk in SQL serves meanwhile).
+// Engagement counters change without that notification: LiveCards (catalog/live-cards.ts) keeps the
+// held cards' counters live from the counters topic, and the counters that moved since the cards
+// were packed are read into an overlay the packed cards are answered with.
 
 /** One position of the walk, as the cursor carries it (decision 010). */
 export interface FeedPosition {
@@ -152,9 +158,14 @@ export async function loadFeedOrder(db: Kysely<DB>, generation: number): Promise
 }
 
 export interface FeedMemoryOptions {
-  /** Cards kept (about 2–4 KB of heap each, as LiveCards measured); 0 keeps none, so every page loads its cards. */
+  /**
+   * Cards kept as objects (about 2–4 KB of heap each, as LiveCards measured); every card of the
+   * order is packed besides (~400 bytes each). 0 keeps none either way, so every page loads its cards.
+   */
   maxCards: number;
 }
+
+type Counters = Pick<ProductSummary["media"][number], "likeCount" | "commentCount" | "viewCount" | "shareCount">;
 
 /** Cards per prefill query: big enough to amortise the round trips, small enough not to stall requests. */
 const PREFILL_BATCH = 200;
@@ -163,6 +174,17 @@ export class FeedMemory {
   private readonly order: PerGeneration<FeedOrder>;
   private cardGeneration: number;
   private readonly cards: LiveCards;
+  private packed = new PackedCards();
+  /**
+   * Counters of media that moved since the packed cards' generation began, read after the move;
+   * and the media whose move has not been read yet (by notice number), whose packed cards are
+   * answered from the database meanwhile.
+   */
+  private movedCounters = new Map<string, Counters>();
+  private readonly unreadMoves = new Map<string, number>();
+  private moveNotices = 0;
+  private readonly moves = new CoalescedRefresh((mediaIds) => this.readMovedCounters(mediaIds), () => this.closed);
+  private stopListening: (() => Promise<void>) | undefined;
   private closed = false;
 
   constructor(
@@ -184,11 +206,13 @@ export class FeedMemory {
   /** Starts listening for counter changes and builds the first order in the background. */
   async start(database: Database): Promise<void> {
     await this.cards.start(database);
+    if (this.options.maxCards > 0) this.stopListening = await listenForMovedCounters(database, (mediaIds) => this.onCountersMoved(mediaIds));
     this.currentOrder();
   }
 
   async close(): Promise<void> {
     this.closed = true;
+    await this.stopListening?.();
     await this.cards.close();
     await this.order.close();
   }
@@ -203,26 +227,49 @@ export class FeedMemory {
     return this.order.whenBuilt();
   }
 
+  /** Cards held as objects. */
   get cardCount(): number {
     return this.cards.size;
   }
 
+  /** Cards packed, and the bytes they take (decision 186 reports them at 100k products). */
+  get packedCards(): { count: number; approximateBytes: number } {
+    return { count: this.packed.size, approximateBytes: this.packed.approximateBytes };
+  }
+
   /**
-   * Loads cards ahead of the visitors, up to the bound, a batch at a time so requests interleave
-   * with it on PGlite's single connection; without it the first pages after a start or a catalogue
-   * write each pay a card load. Stops when the catalogue changes again.
+   * Loads every card of the order ahead of the visitors, a batch at a time so requests interleave
+   * with it on PGlite's single connection: the first `maxCards` as objects, all of them packed.
+   * Without it the first pages after a start or a catalogue write each pay a card load. Stops when
+   * the catalogue changes again.
    */
   private async prefill(order: FeedOrder): Promise<void> {
-    const count = Math.min(order.size, this.options.maxCards);
-    for (let start = 0; start < count; start += PREFILL_BATCH) {
+    if (this.options.maxCards === 0) return;
+    const started = performance.now();
+    for (let start = 0; start < order.size; start += PREFILL_BATCH) {
       if (this.closed || order.generation !== this.invalidation.generation) return;
       try {
-        await this.cardsFor(order.idsFrom(start, Math.min(PREFILL_BATCH, count - start)));
+        this.syncCards();
+        const packed = this.packed;
+        const mark = this.cards.counterMark;
+        const cards = await this.loadCards(order.idsFrom(start, PREFILL_BATCH));
+        if (order.generation !== this.invalidation.generation) return;
+        this.syncCards();
+        for (const card of cards.slice(0, Math.max(0, this.options.maxCards - start))) this.cards.store(card, mark);
+        packed.put(cards.map((card) => [card.id.toLowerCase(), JSON.stringify(card)] as const));
       } catch (error) {
         if (!this.closed) this.logger.warn({ err: error }, "feed card prefill stopped");
         return;
       }
     }
+    const { count, approximateBytes } = this.packedCards;
+    this.logger.info({ cards: count, packedMb: Math.round(approximateBytes / 2 ** 20), ms: Math.round(performance.now() - started) }, "feed cards prefilled");
+  }
+
+  /** Active products' cards with their ready videos, read from the database (in no particular order). */
+  private async loadCards(ids: string[]): Promise<ProductSummary[]> {
+    const rows = await activeProducts(this.db).where("p.id", "in", ids).execute();
+    return withMedia(this.db, rows, "ready-videos");
   }
 
   /** The cards of `ids` in that order; ones no longer active or without a ready video are left out. */
@@ -232,15 +279,14 @@ export class FeedMemory {
     const missing: string[] = [];
     for (const id of ids) {
       const key = id.toLowerCase();
-      const card = this.cards.get(key);
+      const card = this.cards.get(key) ?? this.unpack(key)?.card;
       if (card) found.set(key, card);
       else missing.push(key);
     }
     if (missing.length) {
       const generation = this.invalidation.generation;
       const mark = this.cards.counterMark;
-      const rows = await activeProducts(this.db).where("p.id", "in", missing).execute();
-      const loaded = await withMedia(this.db, rows, "ready-videos");
+      const loaded = await this.loadCards(missing);
       for (const card of loaded) {
         found.set(card.id.toLowerCase(), card);
         if (generation === this.invalidation.generation) {
@@ -261,21 +307,82 @@ export class FeedMemory {
     const cards: Buffer[] = [];
     for (const id of ids) {
       const card = this.cards.peek(id);
-      if (!card) return undefined;
-      if (card.media.length) cards.push(this.cards.bytes(card));
+      if (card) {
+        if (card.media.length) cards.push(this.cards.bytes(card));
+        continue;
+      }
+      const unpacked = this.unpack(id);
+      if (!unpacked) return undefined;
+      if (unpacked.card.media.length) cards.push(unpacked.bytes);
     }
     return cards;
   }
 
+  /**
+   * The packed card of a lower-case `key` with the counters that moved since it was packed, and its
+   * JSON bytes; undefined when it is not packed or a move of its counters has not been read yet.
+   */
+  private unpack(key: string): { card: ProductSummary; bytes: Buffer } | undefined {
+    const json = this.packed.get(key);
+    if (!json) return undefined;
+    const card = JSON.parse(json.toString()) as ProductSummary;
+    let moved = false;
+    for (const media of card.media) {
+      const mediaKey = media.id.toLowerCase();
+      if (this.unreadMoves.has(mediaKey)) return undefined;
+      const counters = this.movedCounters.get(mediaKey);
+      if (counters) {
+        Object.assign(media, counters);
+        moved = true;
+      }
+    }
+    return { card, bytes: moved ? Buffer.from(JSON.stringify(card)) : json };
+  }
+
+  private onCountersMoved(mediaIds: readonly string[]) {
+    this.moveNotices += 1;
+    for (const id of mediaIds) {
+      const key = id.toLowerCase();
+      this.unreadMoves.set(key, this.moveNotices);
+      this.moves.note(key);
+    }
+  }
+
+  /** One query for every medium whose counters moved since the last read (the packed cards' overlay). */
+  private async readMovedCounters(mediaIds: string[]): Promise<void> {
+    const notices = this.moveNotices;
+    try {
+      const rows = await this.db.selectFrom("product_media").select(COUNTER_COLUMNS).where("id", "in", mediaIds).execute();
+      for (const row of rows) {
+        this.movedCounters.set(row.id.toLowerCase(), {
+          likeCount: row.like_count,
+          commentCount: row.comment_count,
+          viewCount: row.view_count,
+          shareCount: row.share_count,
+        });
+      }
+      // A notice that came while reading may predate what was read or not: it stays unread.
+      for (const id of mediaIds) if ((this.unreadMoves.get(id) ?? Infinity) <= notices) this.unreadMoves.delete(id);
+    } catch (error) {
+      if (this.closed) return;
+      // Counters that cannot be read cannot be overlaid: the packed cards go until the next catalogue generation.
+      this.logger.warn({ err: error }, "feed counters read failed; dropping the packed cards");
+      this.packed = new PackedCards();
+    }
+  }
+
   /** Resolves once pending counter refreshes are applied (tests). */
-  settled(): Promise<void> {
-    return this.cards.settled();
+  async settled(): Promise<void> {
+    await Promise.all([this.cards.settled(), this.moves.settled()]);
   }
 
   /** A catalogue write cleared every card (decision 030's generation). */
   private syncCards() {
     if (this.cardGeneration === this.invalidation.generation) return;
     this.cards.clear();
+    // The new generation's cards are read from now on: counters that moved before are in them.
+    this.packed = new PackedCards();
+    this.movedCounters = new Map();
     this.cardGeneration = this.invalidation.generation;
   }
 
