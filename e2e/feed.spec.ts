@@ -274,8 +274,9 @@ test.describe("video feed gestures and fallbacks", () => {
     const state = await page.evaluate(() => (window.history.state as { usr?: unknown }).usr);
     expect(state).toEqual({ from: profile, skipAddToCart: true });
     // The URL changes first and the landing page renders in a transition; going back before it has
-    // shown returns to the profile as it was, its modal still open.
-    await expect(page.getByRole("button", { name: "Buy Now" })).toBeVisible();
+    // shown returns to the profile as it was, its modal still open. Exactly the landing page's
+    // "Buy Now": the profile's own "Buy now" (under the modal) matches a loose name at once.
+    await expect(page.getByRole("button", { name: "Buy Now", exact: true })).toBeVisible();
 
     await page.goBack();
     modal = await openModal();
