@@ -31,6 +31,8 @@ export class LiveCards {
   private placements = 0;
   private readonly staleCounters = new CoalescedRefresh((mediaIds) => this.refreshCounters(mediaIds), () => this.closed);
   private counterNotices = 0;
+  /** Told of every counter notice after this LiveCards has taken it (`counterMark` already counts it). */
+  private readonly counterFollowers: ((mediaIds: readonly string[]) => void)[] = [];
   private stopListening: (() => Promise<void>) | undefined;
   private closed = false;
 
@@ -114,6 +116,14 @@ export class LiveCards {
     cache.follow((ids) => (ids === "*" ? this.clear() : this.drop(ids)));
   }
 
+  /**
+   * Calls `follower` with the media ids of every counter notice this LiveCards takes, after it has
+   * counted it: whoever holds copies of cards beyond these follows the same notices, on one listener.
+   */
+  followCounters(follower: (mediaIds: readonly string[]) => void): void {
+    this.counterFollowers.push(follower);
+  }
+
   /** Forgets the cards of `ids` (their catalogue part changed). */
   drop(ids: Iterable<string>): void {
     for (const id of ids) this.forget(id.toLowerCase());
@@ -139,6 +149,7 @@ export class LiveCards {
   private onCountersMoved(mediaIds: readonly string[]) {
     this.counterNotices += 1;
     for (const id of mediaIds) this.markStale(id);
+    for (const follower of this.counterFollowers) follower(mediaIds);
   }
 
   private markStale(mediaId: string) {

@@ -81,7 +81,7 @@ export async function withMedia(db: Kysely<DB>, rows: ProductRow[], scope: Media
 }
 
 /** A medium's engagement counters as stored, for overlaying on cached media. */
-interface MediaCountersRow {
+export interface MediaCountersRow {
   id: string;
   like_count: number;
   comment_count: number;

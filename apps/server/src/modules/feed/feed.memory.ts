@@ -5,11 +5,10 @@ import type { DB } from "../../db/schema.ts";
 import type { PublicCache } from "../../http/public-cache.ts";
 import type { Logger } from "../../logger.ts";
 import { CoalescedRefresh } from "../../shared/coalesced-refresh.ts";
-import { listenForMovedCounters } from "../../shared/moved-counters.ts";
 import { PerGeneration } from "../../shared/per-generation.ts";
 import { activeProducts } from "../catalog/catalog.scope.ts";
 import { LiveCards } from "../catalog/live-cards.ts";
-import { COUNTER_COLUMNS, withMedia } from "../catalog/product-media.service.ts";
+import { COUNTER_COLUMNS, type MediaCountersRow, withCounters, withMedia } from "../catalog/product-media.service.ts";
 import { PackedCards } from "./packed-cards.ts";
 
 // Every visitor's feed from memory (docs/decisions/110-feed-from-memory.md). The eligible order
@@ -165,8 +164,6 @@ export interface FeedMemoryOptions {
   maxCards: number;
 }
 
-type Counters = Pick<ProductSummary["media"][number], "likeCount" | "commentCount" | "viewCount" | "shareCount">;
-
 /** Cards per prefill query: big enough to amortise the round trips, small enough not to stall requests. */
 const PREFILL_BATCH = 200;
 
@@ -177,14 +174,12 @@ export class FeedMemory {
   private packed = new PackedCards();
   /**
    * Counters of media that moved since the packed cards' generation began, read after the move;
-   * and the media whose move has not been read yet (by notice number), whose packed cards are
-   * answered from the database meanwhile.
+   * and the media whose move has not been read yet (by LiveCards' counterMark at the notice), whose
+   * packed cards are answered from the database meanwhile.
    */
-  private movedCounters = new Map<string, Counters>();
+  private movedCounters = new Map<string, MediaCountersRow>();
   private readonly unreadMoves = new Map<string, number>();
-  private moveNotices = 0;
   private readonly moves = new CoalescedRefresh((mediaIds) => this.readMovedCounters(mediaIds), () => this.closed);
-  private stopListening: (() => Promise<void>) | undefined;
   private closed = false;
 
   constructor(
@@ -206,13 +201,12 @@ export class FeedMemory {
   /** Starts listening for counter changes and builds the first order in the background. */
   async start(database: Database): Promise<void> {
     await this.cards.start(database);
-    if (this.options.maxCards > 0) this.stopListening = await listenForMovedCounters(database, (mediaIds) => this.onCountersMoved(mediaIds));
+    if (this.options.maxCards > 0) this.cards.followCounters((mediaIds) => this.onCountersMoved(mediaIds));
     this.currentOrder();
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    await this.stopListening?.();
     await this.cards.close();
     await this.order.close();
   }
@@ -325,42 +319,33 @@ export class FeedMemory {
   private unpack(key: string): { card: ProductSummary; bytes: Buffer } | undefined {
     const json = this.packed.get(key);
     if (!json) return undefined;
-    const card = JSON.parse(json.toString()) as ProductSummary;
-    let moved = false;
-    for (const media of card.media) {
+    const packed = JSON.parse(json.toString()) as ProductSummary;
+    const moved: MediaCountersRow[] = [];
+    for (const media of packed.media) {
       const mediaKey = media.id.toLowerCase();
       if (this.unreadMoves.has(mediaKey)) return undefined;
       const counters = this.movedCounters.get(mediaKey);
-      if (counters) {
-        Object.assign(media, counters);
-        moved = true;
-      }
+      if (counters) moved.push(counters);
     }
-    return { card, bytes: moved ? Buffer.from(JSON.stringify(card)) : json };
+    if (!moved.length) return { card: packed, bytes: json };
+    const card = { ...packed, media: withCounters(packed.media, moved) };
+    return { card, bytes: Buffer.from(JSON.stringify(card)) };
   }
 
   private onCountersMoved(mediaIds: readonly string[]) {
-    this.moveNotices += 1;
     for (const id of mediaIds) {
       const key = id.toLowerCase();
-      this.unreadMoves.set(key, this.moveNotices);
+      this.unreadMoves.set(key, this.cards.counterMark);
       this.moves.note(key);
     }
   }
 
   /** One query for every medium whose counters moved since the last read (the packed cards' overlay). */
   private async readMovedCounters(mediaIds: string[]): Promise<void> {
-    const notices = this.moveNotices;
+    const notices = this.cards.counterMark;
     try {
       const rows = await this.db.selectFrom("product_media").select(COUNTER_COLUMNS).where("id", "in", mediaIds).execute();
-      for (const row of rows) {
-        this.movedCounters.set(row.id.toLowerCase(), {
-          likeCount: row.like_count,
-          commentCount: row.comment_count,
-          viewCount: row.view_count,
-          shareCount: row.share_count,
-        });
-      }
+      for (const row of rows) this.movedCounters.set(row.id.toLowerCase(), row);
       // A notice that came while reading may predate what was read or not: it stays unread.
       for (const id of mediaIds) if ((this.unreadMoves.get(id) ?? Infinity) <= notices) this.unreadMoves.delete(id);
     } catch (error) {
