@@ -1,5 +1,4 @@
 import type { FeedPage } from "@reelmart/core/api/feed";
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, UnknownRow } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMarketplace, createMedia, createProduct } from "../../testing/fixtures.ts";
 import { type TestServer, startTestServer } from "../../testing/test-server.ts";
@@ -7,6 +6,7 @@ import { type TestUser, signUpUser } from "../../testing/users.ts";
 import { type CatalogueEntry, CatalogueCache, createCatalogueCache } from "./catalog.cache.ts";
 import { catalogueCachePrefill } from "./products.service.ts";
 import { eventually } from "../../testing/eventually.ts";
+import { RowCounter } from "../../testing/row-counter.ts";
 
 describe("CatalogueCache", () => {
   const entry = (id: string) => ({ row: { id }, parts: {}, media: [], listedIn: new Set<string>() }) as unknown as CatalogueEntry;
@@ -62,24 +62,6 @@ describe("CatalogueCache", () => {
     expect([cache.get("a"), cache.get("b"), cache.get("c")].map(Boolean)).toEqual([true, false, true]);
   });
 });
-
-/** Counts the queries and the rows they return through the real database connection. */
-class RowCounter implements KyselyPlugin {
-  queries = 0;
-  rows = 0;
-  transformQuery(args: PluginTransformQueryArgs) {
-    return args.node;
-  }
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    this.queries += 1;
-    this.rows += args.result.rows.length;
-    return args.result;
-  }
-  reset() {
-    this.queries = 0;
-    this.rows = 0;
-  }
-}
 
 describe("catalogue cache in the app", () => {
   let server: TestServer;

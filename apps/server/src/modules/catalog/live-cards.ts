@@ -11,8 +11,7 @@ import type { CatalogueCache } from "./catalog.cache.ts";
 // LRU by lower-case product id. Counters change without a catalogue notification, so the counters
 // topic of the realtime channel (sent by every like, comment, share and view) refreshes the counters
 // of held cards in one batched query. What invalidates the catalogue part is the owner's rule: the
-// feed clears its cards on every catalogue write (decision 110), search drops them per product
-// (decision 142).
+// feed and search both drop them per product (decisions 187 and 142).
 
 type MutableMedia = { -readonly [K in keyof ProductSummary["media"][number]]: ProductSummary["media"][number][K] };
 

@@ -1,14 +1,16 @@
 import type { FeedPage, FeedQuery } from "@reelmart/core/api/feed";
 import { realtimeTopics } from "@reelmart/core/engagement";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PublicCache } from "../../http/public-cache.ts";
+import { PublicCache, createPublicCache } from "../../http/public-cache.ts";
 import { createLogger } from "../../logger.ts";
 import { createMarketplace, createMedia, createProduct } from "../../testing/fixtures.ts";
 import { type TestServer, startTestServer } from "../../testing/test-server.ts";
 import { notifyChange } from "../realtime/realtime.service.ts";
+import { CatalogueCache, createCatalogueCache } from "../catalog/catalog.cache.ts";
 import { FeedMemory } from "./feed.memory.ts";
 import { getFeedPage } from "./feed.service.ts";
 import { eventually } from "../../testing/eventually.ts";
+import { RowCounter } from "../../testing/row-counter.ts";
 
 describe("feed from memory", () => {
   let server: TestServer;
@@ -26,7 +28,7 @@ describe("feed from memory", () => {
     }
     const draft = await createProduct(db, { status: "draft", marketplaceIds: markets });
     await createMedia(db, draft.id);
-    memory = new FeedMemory(db, new PublicCache(), createLogger({ logLevel: "silent" }), { maxCards: 100 });
+    memory = new FeedMemory(db, new PublicCache(), new CatalogueCache(), createLogger({ logLevel: "silent" }), { maxCards: 100 });
     expect((await memory.whenBuilt())?.size).toBe(34);
   });
   afterAll(() => server?.close());
@@ -54,7 +56,7 @@ describe("feed from memory", () => {
   });
 
   it("keeps at most maxCards cards", async () => {
-    const small = new FeedMemory(server.deps.database.db, new PublicCache(), createLogger({ logLevel: "silent" }), { maxCards: 5 });
+    const small = new FeedMemory(server.deps.database.db, new PublicCache(), new CatalogueCache(), createLogger({ logLevel: "silent" }), { maxCards: 5 });
     await small.whenBuilt();
     await walkAll({ seed: "bounded", limit: 10 }, false);
     await getFeedPage(server.deps.database.db, { seed: "bounded", limit: 20 }, small);
@@ -62,7 +64,7 @@ describe("feed from memory", () => {
   });
 
   it("packs every card of the order, so a page of cards not held as objects needs no query", async () => {
-    const small = new FeedMemory(server.deps.database.db, new PublicCache(), createLogger({ logLevel: "silent" }), { maxCards: 5 });
+    const small = new FeedMemory(server.deps.database.db, new PublicCache(), new CatalogueCache(), createLogger({ logLevel: "silent" }), { maxCards: 5 });
     const order = (await small.whenBuilt())!;
     await eventually(async () => small.packedCards.count === order.size);
     expect(small.cardCount).toBe(5);
@@ -70,7 +72,7 @@ describe("feed from memory", () => {
     const ids = order.idsFrom(0, order.size);
     const bytes = small.heldCardsBytes(ids);
     expect(bytes).toHaveLength(order.size);
-    const fromDatabase = await new FeedMemory(server.deps.database.db, new PublicCache(), createLogger({ logLevel: "silent" }), { maxCards: 0 }).cardsFor(ids);
+    const fromDatabase = await new FeedMemory(server.deps.database.db, new PublicCache(), new CatalogueCache(), createLogger({ logLevel: "silent" }), { maxCards: 0 }).cardsFor(ids);
     expect(bytes!.map((card) => JSON.parse(card.toString()))).toEqual(JSON.parse(JSON.stringify(fromDatabase)));
     // And the pages it makes are the SQL walk's.
     for (const seed of ["packed-1", "packed-2"]) {
@@ -82,7 +84,7 @@ describe("feed from memory", () => {
 
   it("answers packed cards with the counters that moved since they were packed", async () => {
     const db = server.deps.database.db;
-    const small = new FeedMemory(db, new PublicCache(), createLogger({ logLevel: "silent" }), { maxCards: 1 });
+    const small = new FeedMemory(db, new PublicCache(), new CatalogueCache(), createLogger({ logLevel: "silent" }), { maxCards: 1 });
     await small.start(server.deps.database);
     const order = (await small.whenBuilt())!;
     await eventually(async () => small.packedCards.count === order.size);
@@ -102,6 +104,53 @@ describe("feed from memory", () => {
     });
     expect(shown(await small.cardsFor(ids))).toEqual(ids.map(() => 41));
     await small.close();
+  });
+  it("after a catalogue write re-reads only the cards of the products it touched", async () => {
+    const database = server.deps.database;
+    const db = database.db;
+    const publicCache = await createPublicCache(database);
+    const catalogue = await createCatalogueCache(database);
+    const counter = new RowCounter();
+    const small = new FeedMemory(db.withPlugin(counter), publicCache.cache, catalogue.cache, createLogger({ logLevel: "silent" }), { maxCards: 5 });
+    await small.start(database);
+    const order = (await small.whenBuilt())!;
+    await eventually(async () => small.packedCards.count === order.size);
+    /** Runs `write`, then waits for its notifications, the order's rebuild and every card read that follows. */
+    const afterRebuild = async (write: () => Promise<unknown>) => {
+      const generation = publicCache.cache.generation;
+      await write();
+      await eventually(async () => publicCache.cache.generation > generation);
+      await small.whenBuilt();
+      await small.settled();
+    };
+
+    // What a rebuild of the order reads by itself, with no card to read again.
+    counter.reset();
+    await afterRebuild(async () => publicCache.cache.clear());
+    const orderRows = counter.rows;
+
+    // A product packed but not held as an object is renamed: its card alone is read again.
+    const [renamed] = order.idsFrom(order.size - 1, 1);
+    counter.reset();
+    await afterRebuild(() => db.updateTable("products").set({ title: "Renamed in place" }).where("id", "=", renamed!).execute());
+    await eventually(async () => JSON.parse(small.heldCardsBytes([renamed!])?.[0]?.toString() ?? "{}").title === "Renamed in place");
+    expect(small.packedCards.count).toBe(order.size);
+    // One product, its video and the video's renditions, against every card's again (over 34 products).
+    expect(counter.rows - orderRows).toBeGreaterThan(0);
+    expect(counter.rows - orderRows).toBeLessThan(10);
+
+    // An archived product leaves the order and the packed cards; the pages are the SQL walk's.
+    const [archived] = order.idsFrom(0, 1);
+    await afterRebuild(() => db.updateTable("products").set({ status: "archived" }).where("id", "=", archived!).execute());
+    await eventually(async () => small.heldCardsBytes([archived!]) === undefined && small.packedCards.count === order.size - 1);
+    for (const seed of ["patched-1", "patched-2"]) {
+      const page = await getFeedPage(db, { seed, limit: 50 }, small);
+      expect(page).toEqual(await getFeedPage(db, { seed, limit: 50 }));
+    }
+    await afterRebuild(() => db.updateTable("products").set({ status: "active" }).where("id", "=", archived!).execute());
+    await eventually(async () => small.packedCards.count === order.size);
+    await small.close();
+    await Promise.all([publicCache.unlisten(), catalogue.unlisten()]);
   });
 });
 

@@ -7,6 +7,7 @@ import type { Logger } from "../../logger.ts";
 import { CoalescedRefresh } from "../../shared/coalesced-refresh.ts";
 import { PerGeneration } from "../../shared/per-generation.ts";
 import { activeProducts } from "../catalog/catalog.scope.ts";
+import type { CatalogueCache } from "../catalog/catalog.cache.ts";
 import { LiveCards } from "../catalog/live-cards.ts";
 import { COUNTER_COLUMNS, type MediaCountersRow, withCounters, withMedia } from "../catalog/product-media.service.ts";
 import { PackedCards } from "./packed-cards.ts";
@@ -16,11 +17,14 @@ import { PackedCards } from "./packed-cards.ts";
 // marketplace; a page is two binary searches and a slice, so any seed's first page costs no query.
 // Cards (the FeedItem of each product) sit in a bounded LRU of objects, and every card of the order
 // is also packed (packed-cards.ts, decision 186), so a page of cards the LRU does not hold costs
-// inflates, not queries. All follow decision 030's invalidation: a catalogue write bumps the public
-// cache's generation, and the order is rebuilt (the indexed walk in SQL serves meanwhile).
-// Engagement counters change without that notification: LiveCards (catalog/live-cards.ts) keeps the
-// held cards' counters live from the counters topic, and the counters that moved since the cards
-// were packed are read into an overlay the packed cards are answered with.
+// inflates, not queries. The order follows decision 030's invalidation: a catalogue write bumps the
+// public cache's generation, and the order is rebuilt (the indexed walk in SQL serves meanwhile).
+// The cards follow decision 103's per-product channel (decision 187): a write drops and re-reads
+// only the cards of the products it touched, so an order's stock change costs one card's read, not
+// the whole catalogue's. Engagement counters change without either notification: LiveCards
+// (catalog/live-cards.ts) keeps the held cards' counters live from the counters topic, and the
+// counters that moved since the cards were packed are read into an overlay the packed cards are
+// answered with.
 
 /** One position of the walk, as the cursor carries it (decision 010). */
 export interface FeedPosition {
@@ -169,7 +173,6 @@ const PREFILL_BATCH = 200;
 
 export class FeedMemory {
   private readonly order: PerGeneration<FeedOrder>;
-  private cardGeneration: number;
   private readonly cards: LiveCards;
   private packed = new PackedCards();
   /**
@@ -180,20 +183,26 @@ export class FeedMemory {
   private movedCounters = new Map<string, MediaCountersRow>();
   private readonly unreadMoves = new Map<string, number>();
   private readonly moves = new CoalescedRefresh((mediaIds) => this.readMovedCounters(mediaIds), () => this.closed);
+  /** Products a catalogue write touched, read again and packed in batches. */
+  private readonly repacks = new CoalescedRefresh((ids) => this.repack(ids), () => this.closed);
+  /** The prefill running, if any; one at a time, and once more when asked for meanwhile. */
+  private prefilling: Promise<void> | undefined;
+  private prefillAgain = false;
   private closed = false;
 
   constructor(
     private readonly db: Kysely<DB>,
     private readonly invalidation: PublicCache,
+    /** Decision 103's per-product drops, which the cards follow. */
+    private readonly catalogue: CatalogueCache,
     private readonly logger: Logger,
     private readonly options: FeedMemoryOptions,
   ) {
-    this.cardGeneration = invalidation.generation;
     this.cards = new LiveCards(db, logger, options.maxCards, "feed");
     this.order = new PerGeneration({
       generation: () => invalidation.generation,
       load: (generation) => loadFeedOrder(db, generation),
-      onBuilt: (order) => void this.prefill(order),
+      onBuilt: () => this.schedulePrefill(),
       onError: (error) => logger.warn({ err: error }, "feed order rebuild failed; the SQL walk serves meanwhile"),
     });
   }
@@ -201,7 +210,10 @@ export class FeedMemory {
   /** Starts listening for counter changes and builds the first order in the background. */
   async start(database: Database): Promise<void> {
     await this.cards.start(database);
-    if (this.options.maxCards > 0) this.cards.followCounters((mediaIds) => this.onCountersMoved(mediaIds));
+    if (this.options.maxCards > 0) {
+      this.cards.followCounters((mediaIds) => this.onCountersMoved(mediaIds));
+      this.catalogue.follow((ids) => this.onCatalogueDrop(ids));
+    }
     this.currentOrder();
   }
 
@@ -209,6 +221,7 @@ export class FeedMemory {
     this.closed = true;
     await this.cards.close();
     await this.order.close();
+    await this.prefilling;
   }
 
   /** The order for the current catalogue, or undefined while it is being (re)built. */
@@ -232,32 +245,116 @@ export class FeedMemory {
   }
 
   /**
-   * Loads every card of the order ahead of the visitors, a batch at a time so requests interleave
-   * with it on PGlite's single connection: the first `maxCards` as objects, all of them packed.
-   * Without it the first pages after a start or a catalogue write each pay a card load. Stops when
-   * the catalogue changes again.
+   * Loads the cards of the order not packed yet ahead of the visitors (every card after a start or a
+   * drop of everything; after a catalogue write, only products new to the order that the per-product
+   * drop has not re-read already), a batch at a time so requests interleave with it on PGlite's
+   * single connection; the first `maxCards` of the order are held as objects too. Without it the
+   * first pages would each pay a card load. Stops when the catalogue changes again (the next order
+   * goes on).
    */
-  private async prefill(order: FeedOrder): Promise<void> {
+  private schedulePrefill() {
     if (this.options.maxCards === 0) return;
+    if (this.prefilling) {
+      this.prefillAgain = true;
+      return;
+    }
+    this.prefilling = (async () => {
+      do {
+        this.prefillAgain = false;
+        const order = await this.whenBuilt();
+        if (order) await this.prefill(order);
+      } while (this.prefillAgain && !this.closed);
+    })().finally(() => (this.prefilling = undefined));
+  }
+
+  private async prefill(order: FeedOrder): Promise<void> {
     const started = performance.now();
+    const asObjects = new Set(order.idsFrom(0, this.options.maxCards));
+    let loaded = 0;
     for (let start = 0; start < order.size; start += PREFILL_BATCH) {
       if (this.closed || order.generation !== this.invalidation.generation) return;
+      const batch = order.idsFrom(start, PREFILL_BATCH);
+      if (start < this.options.maxCards) this.holdPacked(batch.filter((id) => asObjects.has(id)));
+      const ids = batch.filter((id) => !this.packed.has(id));
+      if (!ids.length) continue;
       try {
-        this.syncCards();
-        const packed = this.packed;
-        const mark = this.cards.counterMark;
-        const cards = await this.loadCards(order.idsFrom(start, PREFILL_BATCH));
-        if (order.generation !== this.invalidation.generation) return;
-        this.syncCards();
-        for (const card of cards.slice(0, Math.max(0, this.options.maxCards - start))) this.cards.store(card, mark);
-        packed.put(cards.map((card) => [card.id.toLowerCase(), JSON.stringify(card)] as const));
+        loaded += await this.loadAndPack(ids, (id) => asObjects.has(id));
       } catch (error) {
         if (!this.closed) this.logger.warn({ err: error }, "feed card prefill stopped");
         return;
       }
     }
     const { count, approximateBytes } = this.packedCards;
-    this.logger.info({ cards: count, packedMb: Math.round(approximateBytes / 2 ** 20), ms: Math.round(performance.now() - started) }, "feed cards prefilled");
+    if (loaded) this.logger.info({ cards: count, loaded, packedMb: Math.round(approximateBytes / 2 ** 20), ms: Math.round(performance.now() - started) }, "feed cards prefilled");
+  }
+
+  /** Holds as objects the packed cards of `keys` not held yet (products the order's start gained, or whose card was re-read). */
+  private holdPacked(keys: string[]) {
+    for (const key of keys) {
+      if (this.cards.peek(key)) continue;
+      const unpacked = this.unpack(key);
+      if (unpacked) this.cards.store(unpacked.card, this.cards.counterMark);
+    }
+  }
+
+  /**
+   * Reads the cards of `ids` and packs those with a ready video; `asObject` says which to hold as
+   * objects too. A card a catalogue write dropped while it was read is left for that drop's re-read.
+   * Returns how many cards were read.
+   */
+  private async loadAndPack(ids: string[], asObject: (key: string) => boolean): Promise<number> {
+    const catalogueGeneration = this.catalogue.currentGeneration;
+    const mark = this.cards.counterMark;
+    const packed = this.packed;
+    const cards = (await this.loadCards(ids)).filter((card) => card.media.length > 0 && this.catalogue.accepts(card.id, catalogueGeneration));
+    if (packed !== this.packed) return cards.length;
+    for (const card of cards) {
+      const key = card.id.toLowerCase();
+      if (asObject(key)) this.cards.store(card, mark);
+      this.readFresh(card, mark);
+    }
+    packed.put(cards.map((card) => [card.id.toLowerCase(), JSON.stringify(card)] as const));
+    return cards.length;
+  }
+
+  /**
+   * A card was read with its counters after `mark`: the overlay's older counters of its media go,
+   * unless a counter notice came during the read, which may or may not be in what was read (that
+   * media's counters are read again first, and answered from the database meanwhile).
+   */
+  private readFresh(card: ProductSummary, mark: number) {
+    for (const media of card.media) {
+      const mediaKey = media.id.toLowerCase();
+      if (mark === this.cards.counterMark) this.movedCounters.delete(mediaKey);
+      else this.noteMoved(mediaKey);
+    }
+  }
+
+  /** Decision 103's per-product channel: the named products' cards go, and are read again. */
+  private onCatalogueDrop(ids: readonly string[] | "*") {
+    if (ids === "*") {
+      this.cards.clear();
+      this.packed = new PackedCards();
+      this.movedCounters = new Map();
+      this.schedulePrefill();
+      return;
+    }
+    this.cards.drop(ids);
+    for (const id of ids) {
+      this.packed.delete(id);
+      this.repacks.note(id);
+    }
+  }
+
+  /** Reads the cards of products a catalogue write touched (those still active with a ready video are packed again). */
+  private async repack(ids: string[]): Promise<void> {
+    const asObjects = new Set(this.order.latest?.idsFrom(0, this.options.maxCards));
+    try {
+      await this.loadAndPack(ids, (id) => asObjects.has(id));
+    } catch (error) {
+      // Not packed, those cards are read from the database when asked for, until the next prefill.
+      if (!this.closed) this.logger.warn({ err: error }, "feed card re-read failed");
+    }
   }
 
   /** Active products' cards with their ready videos, read from the database (in no particular order). */
@@ -268,7 +365,6 @@ export class FeedMemory {
 
   /** The cards of `ids` in that order; ones no longer active or without a ready video are left out. */
   async cardsFor(ids: string[]): Promise<ProductSummary[]> {
-    this.syncCards();
     const found = new Map<string, ProductSummary>();
     const missing: string[] = [];
     for (const id of ids) {
@@ -278,15 +374,12 @@ export class FeedMemory {
       else missing.push(key);
     }
     if (missing.length) {
-      const generation = this.invalidation.generation;
+      const catalogueGeneration = this.catalogue.currentGeneration;
       const mark = this.cards.counterMark;
       const loaded = await this.loadCards(missing);
       for (const card of loaded) {
         found.set(card.id.toLowerCase(), card);
-        if (generation === this.invalidation.generation) {
-          this.syncCards();
-          this.cards.store(card, mark);
-        }
+        if (this.catalogue.accepts(card.id, catalogueGeneration)) this.cards.store(card, mark);
       }
     }
     return ids.map((id) => found.get(id.toLowerCase())).filter((card) => card !== undefined && card.media.length > 0) as ProductSummary[];
@@ -297,7 +390,6 @@ export class FeedMemory {
    * (the synchronous fast lane, decision 111); otherwise undefined.
    */
   heldCardsBytes(ids: string[]): Buffer[] | undefined {
-    this.syncCards();
     const cards: Buffer[] = [];
     for (const id of ids) {
       const card = this.cards.peek(id);
@@ -333,11 +425,13 @@ export class FeedMemory {
   }
 
   private onCountersMoved(mediaIds: readonly string[]) {
-    for (const id of mediaIds) {
-      const key = id.toLowerCase();
-      this.unreadMoves.set(key, this.cards.counterMark);
-      this.moves.note(key);
-    }
+    for (const id of mediaIds) this.noteMoved(id.toLowerCase());
+  }
+
+  /** The counters of a lower-case media id moved at the latest notice: read them before answering its packed card. */
+  private noteMoved(mediaKey: string) {
+    this.unreadMoves.set(mediaKey, this.cards.counterMark);
+    this.moves.note(mediaKey);
   }
 
   /** One query for every medium whose counters moved since the last read (the packed cards' overlay). */
@@ -350,25 +444,14 @@ export class FeedMemory {
       for (const id of mediaIds) if ((this.unreadMoves.get(id) ?? Infinity) <= notices) this.unreadMoves.delete(id);
     } catch (error) {
       if (this.closed) return;
-      // Counters that cannot be read cannot be overlaid: the packed cards go until the next catalogue generation.
-      this.logger.warn({ err: error }, "feed counters read failed; dropping the packed cards");
-      this.packed = new PackedCards();
+      // Counters that cannot be read cannot be overlaid: the packed cards go, and are read again.
+      this.logger.warn({ err: error }, "feed counters read failed; reading the packed cards again");
+      this.onCatalogueDrop("*");
     }
   }
 
-  /** Resolves once pending counter refreshes are applied (tests). */
+  /** Resolves once pending counter refreshes and card re-reads are applied (tests). */
   async settled(): Promise<void> {
-    await Promise.all([this.cards.settled(), this.moves.settled()]);
+    await Promise.all([this.cards.settled(), this.moves.settled(), this.repacks.settled(), this.prefilling]);
   }
-
-  /** A catalogue write cleared every card (decision 030's generation). */
-  private syncCards() {
-    if (this.cardGeneration === this.invalidation.generation) return;
-    this.cards.clear();
-    // The new generation's cards are read from now on: counters that moved before are in them.
-    this.packed = new PackedCards();
-    this.movedCounters = new Map();
-    this.cardGeneration = this.invalidation.generation;
-  }
-
 }

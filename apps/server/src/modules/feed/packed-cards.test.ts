@@ -27,6 +27,20 @@ describe("PackedCards", () => {
     expect(packed.approximateBytes).toBeLessThan(jsonBytes / 3);
   });
 
+  it("stays within twice its live entries' bytes as cards are replaced and dropped one by one", () => {
+    const packed = new PackedCards();
+    const cards = Array.from({ length: 3000 }, (_, n) => [`key-${n}`, cardJson(n)] as const);
+    for (let start = 0; start < cards.length; start += 200) packed.put(cards.slice(start, start + 200));
+    const full = packed.approximateBytes;
+    // Every card written again, ten times over, then a third of them dropped.
+    for (let round = 1; round <= 10; round++) for (let n = 0; n < 3000; n++) packed.put([[`key-${n}`, cardJson(n + round * 3000)]]);
+    for (let n = 0; n < 1000; n++) packed.delete(`key-${n}`);
+    expect(packed.size).toBe(2000);
+    expect(packed.has("key-0")).toBe(false);
+    expect(packed.approximateBytes).toBeLessThan(full * 2);
+    for (let n = 1000; n < 3000; n++) expect(packed.get(`key-${n}`)?.toString()).toBe(cardJson(n + 30_000));
+  });
+
   it("replaces a card packed again, and leaves out one too large to place", () => {
     const packed = new PackedCards();
     packed.put([["a", cardJson(1)]]);
