@@ -23,4 +23,15 @@ describe("routes", () => {
     expect((await screen.load()).name).toBe("BrandDirectoryPage");
     await expect(loadScreenFor("/no/such/page")).resolves.toBeUndefined();
   });
+
+  it("loads an admin section's code with the admin area's, so a direct load renders it without suspending", async () => {
+    await loadScreenFor("/admin/brands/");
+    const { ADMIN_SECTIONS } = await import("../features/admin/admin-sections.tsx");
+    const loaded = (path: string) => (ADMIN_SECTIONS.find((section) => section.path === path)!.screen.load() as Promise<unknown> & { status?: string }).status;
+    // React's tracked-promise field, which lets `use` read the screen without suspending.
+    expect(loaded("brands")).toBe("fulfilled");
+    expect(loaded("users")).toBe("pending");
+    await loadScreenFor("/admin");
+    expect(loaded("")).toBe("fulfilled");
+  });
 });

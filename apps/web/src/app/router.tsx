@@ -1,13 +1,12 @@
-import type { ComponentType } from "react";
 import { type RouteObject, matchRoutes, useRoutes } from "react-router";
 import { RequireAdmin, RequireAuth } from "../features/auth/guards.tsx";
-import { type LazyScreen, lazyScreen } from "../shared/navigation/lazy-screen.tsx";
+import { type LazyScreen, type ScreenModule, lazyScreen } from "../shared/navigation/lazy-screen.tsx";
 import { PageBoundary, RootLayout } from "./root-layout.tsx";
 
 // The layout (splash, badge, navigation) is in the entry chunk; each screen is its own lazy chunk and
 // the whole admin area is one chunk (admin-routes.tsx). A screen that throws, or whose chunk fails to
 // load, shows the section fallback inside the layout (PageBoundary), so the navigation stays usable.
-const page = (load: () => Promise<{ Component: ComponentType }>) => {
+const page = (load: () => Promise<ScreenModule>) => {
   const screen = lazyScreen(load);
   return { element: <screen.Screen />, handle: { screen } satisfies ScreenHandle };
 };
@@ -75,14 +74,22 @@ export const routes: RouteObject[] = [
         <RequireAdmin />
       </PageBoundary>
     ),
-    children: [{ path: "/admin/*", ...page(async () => ({ Component: (await import("../features/admin/admin-routes.tsx")).AdminRoutes })) }],
+    children: [
+      {
+        path: "/admin/*",
+        ...page(async () => {
+          const { AdminRoutes, loadSectionFor } = await import("../features/admin/admin-routes.tsx");
+          return { Component: AdminRoutes, loadFor: loadSectionFor };
+        }),
+      },
+    ],
   },
 ];
 
-/** Loads the code of the screen `pathname` shows (none for a path no screen matches). */
+/** Loads the code of the screen `pathname` shows, and of the admin section it shows (none for a path no screen matches). */
 export async function loadScreenFor(pathname: string): Promise<void> {
   const handle = matchRoutes(routes, pathname)?.at(-1)?.route.handle as ScreenHandle | undefined;
-  await handle?.screen.load();
+  await handle?.screen.load(pathname);
 }
 
 /** The screen for the current location (inside AppRouter). */

@@ -6,12 +6,21 @@ import { AdminLayout } from "./admin-layout.tsx";
 import { ADMIN_SECTIONS } from "./admin-sections.tsx";
 import { AdminNotFound } from "./admin-not-found.tsx";
 
+/**
+ * Loads the code of the section `pathname` (under /admin) shows: a direct load of a section renders
+ * it with the area instead of suspending on it (shared/navigation/lazy-screen.tsx).
+ */
+export async function loadSectionFor(pathname: string): Promise<void> {
+  const [segment = ""] = pathname.replace(/^\/admin\/?/, "").split("/");
+  await ADMIN_SECTIONS.find((section) => section.path === segment)?.screen.load();
+}
+
 /** The admin area (reached only through RequireAdmin; every /api/admin call is checked on the server too). */
 export function AdminRoutes() {
   return (
     <AdminLayout>
       <Routes>
-        {ADMIN_SECTIONS.map(({ path, Screen }) => (
+        {ADMIN_SECTIONS.map(({ path, screen: { Screen } }) => (
           <Route
             key={path}
             path={path ? `${path}/*` : undefined}

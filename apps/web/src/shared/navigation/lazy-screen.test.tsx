@@ -56,6 +56,19 @@ describe("lazyScreen", () => {
     expect(fallback).not.toHaveBeenCalled();
   });
 
+  it("given the path it will show, also waits for what the screen loads for that path", async () => {
+    const shown: string[] = [];
+    const loadFor = vi.fn(async (pathname: string) => {
+      await Promise.resolve();
+      shown.push(pathname);
+    });
+    const { load } = lazyScreen(async () => ({ Component: () => <p>Admin</p>, loadFor }));
+    await load("/admin/brands");
+    expect(shown).toEqual(["/admin/brands"]);
+    await load();
+    expect(loadFor).toHaveBeenCalledTimes(1);
+  });
+
   it("loads its code once, however often it is asked for or rendered", async () => {
     const module = deferredModule("Cart screen");
     const { Screen, load } = lazyScreen(module.loadModule);

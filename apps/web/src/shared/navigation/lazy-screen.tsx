@@ -4,9 +4,18 @@ import { type ComponentType, type ReactPromise, use } from "react";
 type ReadablePromise<T> = Promise<T> & { status: "pending" | "fulfilled" | "rejected"; value?: T; reason?: unknown };
 
 export interface LazyScreen {
-  /** Starts loading the screen's code, once; settles when it is in (rejects if it failed). */
-  load(): Promise<ComponentType>;
+  /**
+   * Starts loading the screen's code, once; settles when it is in (rejects if it failed). Given the
+   * path it will show, it also waits for what the screen loads for that path (the admin area's section).
+   */
+  load(pathname?: string): Promise<ComponentType>;
   Screen: ComponentType;
+}
+
+/** A screen's module: its component, and what it loads for a path before rendering it, if anything. */
+export interface ScreenModule {
+  Component: ComponentType;
+  loadFor?: (pathname: string) => Promise<void>;
 }
 
 /**
@@ -16,11 +25,15 @@ export interface LazyScreen {
  * then held the screen back until 300 ms after that spinner had committed (its fallback throttle for
  * retried boundaries): the feed's first video waited on that timer (decision 184).
  */
-export function lazyScreen(loadModule: () => Promise<{ Component: ComponentType }>): LazyScreen {
+export function lazyScreen(loadModule: () => Promise<ScreenModule>): LazyScreen {
   let loading: ReadablePromise<ComponentType> | undefined;
+  let loadFor: ScreenModule["loadFor"];
   const load = () => {
     if (loading) return loading;
-    const promise = loadModule().then((module) => module.Component) as ReadablePromise<ComponentType>;
+    const promise = loadModule().then((module) => {
+      loadFor = module.loadFor;
+      return module.Component;
+    }) as ReadablePromise<ComponentType>;
     promise.status = "pending";
     promise.then(
       (value) => {
@@ -34,10 +47,15 @@ export function lazyScreen(loadModule: () => Promise<{ Component: ComponentType 
     );
     return (loading = promise);
   };
+  async function loadShowing(pathname: string) {
+    const Component = await load();
+    await loadFor?.(pathname);
+    return Component;
+  }
   function Screen() {
     // The fields above are React's tracked-promise shape; its types spell it as a union of states.
     const Component = use(load() as ReactPromise<ComponentType>);
     return <Component />;
   }
-  return { load, Screen };
+  return { load: (pathname?: string) => (pathname === undefined ? load() : loadShowing(pathname)), Screen };
 }
