@@ -1,8 +1,5 @@
-// `npm start`: build if needed, then run the bundled server in this process.
-import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+// `npm start`: build if needed, then run the bundled server with the V8 flags for its database (serve.mjs).
 import { ensureBuilt } from "./build.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 await ensureBuilt();
-await import(pathToFileURL(path.join(root, "apps/server/dist/main.js")).href);
+await import("./serve.mjs");
