@@ -54,7 +54,6 @@ EXPOSE 3000
 # Liveness (docs/operations.md); node's own fetch, as the slim image has no curl.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-# Not npm start, which would rebuild when sources are newer: scripts/serve.mjs runs the server with the
-# V8 flags for its database (scripts/server-node-flags.mjs) and passes SIGTERM on to it, so the server
-# drains requests before it exits.
-CMD ["node", "scripts/serve.mjs"]
+# node directly (not npm start, which would rebuild when sources are newer): SIGTERM reaches the
+# server, which drains requests before it exits. The V8 flags are scripts/server-node-flags.mjs's.
+CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=25", "apps/server/dist/main.js"]

@@ -1,5 +1,8 @@
-// `npm start`: build if needed, then run the bundled server with the V8 flags for its database (serve.mjs).
+// `npm start`: build if needed, then run the bundled server in this process.
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { ensureBuilt } from "./build.mjs";
 
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 await ensureBuilt();
-await import("./serve.mjs");
+await import(pathToFileURL(path.join(root, "apps/server/dist/main.js")).href);

@@ -1,7 +1,7 @@
 import { fork, spawn } from "node:child_process";
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
-import { serverNodeFlags } from "../../scripts/server-node-flags.mjs";
+import { SERVER_NODE_FLAGS } from "../../scripts/server-node-flags.mjs";
 
 async function waitForHealth(baseUrl, child, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
@@ -21,16 +21,13 @@ async function waitForHealth(baseUrl, child, timeoutMs = 60_000) {
 /**
  * The built server (apps/server/dist/main.js, or BENCH_SERVER_ENTRY: another bundle to compare
  * against in the same run) on a port of its own, on `store` (lib/store.mjs); resolves once it
- * answers /api/health, with how long that took. The server runs with the V8 flags it ships with for
- * the store's database (scripts/server-node-flags.mjs), or those BENCH_SERVER_NODE_ARGS lists
- * (space-separated; empty for V8's defaults); `nodeArgs` go after them, before the entry.
+ * answers /api/health, with how long that took. The server runs with the V8 flags it ships with
+ * (scripts/server-node-flags.mjs), or those BENCH_SERVER_NODE_ARGS lists (space-separated; empty
+ * for V8's defaults); `nodeArgs` go after them, before the entry.
  */
-/**
- * node's argv for a bench server: the shipped V8 flags for the database `serverEnvironment` names (or
- * BENCH_SERVER_NODE_ARGS), `nodeArgs`, the entry.
- */
-export function serverNodeArgs({ nodeArgs = [], entry, environment = process.env, serverEnvironment = {} }) {
-  const flags = environment.BENCH_SERVER_NODE_ARGS === undefined ? serverNodeFlags(serverEnvironment) : environment.BENCH_SERVER_NODE_ARGS.split(" ").filter(Boolean);
+/** node's argv for a bench server: the shipped V8 flags (or BENCH_SERVER_NODE_ARGS), `nodeArgs`, the entry. */
+export function serverNodeArgs({ nodeArgs = [], entry, environment = process.env }) {
+  const flags = environment.BENCH_SERVER_NODE_ARGS === undefined ? SERVER_NODE_FLAGS : environment.BENCH_SERVER_NODE_ARGS.split(" ").filter(Boolean);
   return [...flags, ...nodeArgs, entry];
 }
 
@@ -39,10 +36,9 @@ export async function startServer({ root, store, port, env = {}, timeoutMs, node
   // The store decides the database: an inherited DATABASE_URL must not point a PGlite run elsewhere.
   const inherited = { ...process.env };
   delete inherited.DATABASE_URL;
-  const serverEnvironment = { ...inherited, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), SEED_DEMO: "false", LOG_LEVEL: "warn", MEDIA_WORKERS: "0", ...store.env, ...env };
-  const child = spawn(process.execPath, serverNodeArgs({ nodeArgs, entry, serverEnvironment }), {
+  const child = spawn(process.execPath, serverNodeArgs({ nodeArgs, entry }), {
     cwd: root,
-    env: serverEnvironment,
+    env: { ...inherited, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), SEED_DEMO: "false", LOG_LEVEL: "warn", MEDIA_WORKERS: "0", ...store.env, ...env },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
