@@ -139,6 +139,19 @@ describe("feed from memory", () => {
     expect(counter.rows - orderRows).toBeGreaterThan(0);
     expect(counter.rows - orderRows).toBeLessThan(10);
 
+    // One held as an object goes with the notice itself: from then on the fast lane never answers
+    // its old title, neither while it is read again nor after.
+    const [heldRenamed] = order.idsFrom(1, 1);
+    const titles = () => small.heldCardsBytes([heldRenamed!])?.map((card) => (JSON.parse(card.toString()) as { title: string }).title);
+    const [oldTitle] = titles()!;
+    const dropped = catalogue.cache.currentGeneration;
+    await afterRebuild(async () => {
+      await db.updateTable("products").set({ title: "Renamed while held" }).where("id", "=", heldRenamed!).execute();
+      await eventually(async () => catalogue.cache.currentGeneration > dropped);
+      expect(titles()).not.toEqual([oldTitle]);
+    });
+    await eventually(async () => titles()?.[0] === "Renamed while held");
+
     // An archived product leaves the order and the packed cards; the pages are the SQL walk's.
     const [archived] = order.idsFrom(0, 1);
     await afterRebuild(() => db.updateTable("products").set({ status: "archived" }).where("id", "=", archived!).execute());

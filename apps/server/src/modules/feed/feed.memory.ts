@@ -176,9 +176,9 @@ export class FeedMemory {
   private readonly cards: LiveCards;
   private packed = new PackedCards();
   /**
-   * Counters of media that moved since the packed cards' generation began, read after the move;
-   * and the media whose move has not been read yet (by LiveCards' counterMark at the notice), whose
-   * packed cards are answered from the database meanwhile.
+   * Counters of media that moved since their card was packed, read after the move (a card read
+   * again takes its media out); and the media whose move has not been read yet (by LiveCards'
+   * counterMark at the notice), whose packed cards are answered from the database meanwhile.
    */
   private movedCounters = new Map<string, MediaCountersRow>();
   private readonly unreadMoves = new Map<string, number>();
@@ -212,6 +212,7 @@ export class FeedMemory {
     await this.cards.start(database);
     if (this.options.maxCards > 0) {
       this.cards.followCounters((mediaIds) => this.onCountersMoved(mediaIds));
+      this.cards.followCatalogue(this.catalogue);
       this.catalogue.follow((ids) => this.onCatalogueDrop(ids));
     }
     this.currentOrder();
@@ -244,14 +245,7 @@ export class FeedMemory {
     return { count: this.packed.size, approximateBytes: this.packed.approximateBytes };
   }
 
-  /**
-   * Loads the cards of the order not packed yet ahead of the visitors (every card after a start or a
-   * drop of everything; after a catalogue write, only products new to the order that the per-product
-   * drop has not re-read already), a batch at a time so requests interleave with it on PGlite's
-   * single connection; the first `maxCards` of the order are held as objects too. Without it the
-   * first pages would each pay a card load. Stops when the catalogue changes again (the next order
-   * goes on).
-   */
+  /** Runs the prefill on the current order: one at a time, and once more if asked for meanwhile. */
   private schedulePrefill() {
     if (this.options.maxCards === 0) return;
     if (this.prefilling) {
@@ -267,6 +261,14 @@ export class FeedMemory {
     })().finally(() => (this.prefilling = undefined));
   }
 
+  /**
+   * Loads the cards of the order not packed yet ahead of the visitors (every card after a start or a
+   * drop of everything; after a catalogue write, only products new to the order that the per-product
+   * drop has not re-read already), a batch at a time so requests interleave with it on PGlite's
+   * single connection; the first `maxCards` of the order are held as objects too. Without it the
+   * first pages would each pay a card load. Stops when the catalogue changes again (the next order
+   * goes on).
+   */
   private async prefill(order: FeedOrder): Promise<void> {
     const started = performance.now();
     const asObjects = new Set(order.idsFrom(0, this.options.maxCards));
@@ -330,16 +332,17 @@ export class FeedMemory {
     }
   }
 
-  /** Decision 103's per-product channel: the named products' cards go, and are read again. */
+  /**
+   * Decision 103's per-product channel: the named products' packed cards go, and are read again
+   * (their objects go through LiveCards' own `followCatalogue`).
+   */
   private onCatalogueDrop(ids: readonly string[] | "*") {
     if (ids === "*") {
-      this.cards.clear();
       this.packed = new PackedCards();
       this.movedCounters = new Map();
       this.schedulePrefill();
       return;
     }
-    this.cards.drop(ids);
     for (const id of ids) {
       this.packed.delete(id);
       this.repacks.note(id);
