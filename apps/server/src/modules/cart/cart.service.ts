@@ -2,6 +2,7 @@ import type { AddCartItemBody, Cart } from "@reelmart/core/api/cart";
 import { stockShortfall } from "@reelmart/core/cart-lines";
 import { priceLines } from "@reelmart/core/pricing";
 import { type Kysely, sql } from "kysely";
+import { compiledOnce } from "../../db/compiled-once.ts";
 import type { DB } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../shared/errors.ts";
 import { countTodayFrom } from "../analytics/rollups.ts";
@@ -43,11 +44,13 @@ export function cartLinesQuery(db: Kysely<DB>, userId: string) {
     .orderBy("ci.id");
 }
 
+/** getCart's statement: the lines with their brand and stock, compiled once (decision 189). */
+const cartStatement = compiledOnce((db, { userId }: { userId: string }) =>
+  cartLinesQuery(db, userId).leftJoin("brands as b", "b.id", "p.brand_id").select(["p.stock", "b.id as brand_id", "b.name as brand_name", "v.stock as variant_stock"]),
+);
+
 export async function getCart(db: Kysely<DB>, userId: string): Promise<Cart> {
-  const rows = await cartLinesQuery(db, userId)
-    .leftJoin("brands as b", "b.id", "p.brand_id")
-    .select(["p.stock", "b.id as brand_id", "b.name as brand_name", "v.stock as variant_stock"])
-    .execute();
+  const { rows } = await cartStatement(db, { userId });
 
   const { items, totalQuantity, total } = priceLines(
     rows.map((row) => ({
@@ -75,58 +78,69 @@ export async function getCart(db: Kysely<DB>, userId: string): Promise<Cart> {
   return { items, totalQuantity, total };
 }
 
+type AddValues = { userId: string; productId: string; variantId: string | null; mediaId: string | null; quantity: number };
+
 /**
- * Adds to the existing line or creates one in a single statement, so two concurrent adds can
- * neither lose an increment nor together exceed stock (the conflict update re-checks the locked row).
- * The same statement checks the variant choice and counts the add (decision 150); only a rejected
- * add pays the reads that explain it (docs/decisions/105).
+ * The statement of a cart add: it adds to the existing line or creates one, so two concurrent adds
+ * can neither lose an increment nor together exceed stock (the conflict update re-checks the locked
+ * row). It also checks the variant choice and counts the add (decision 150); only a rejected add
+ * pays the reads that explain it (docs/decisions/105). One shape for a variant, one for a product
+ * sold whole, each compiled once (decision 189).
  */
+const addStatement = (withVariant: boolean) =>
+  compiledOnce((db, { userId, productId, variantId, mediaId, quantity }: AddValues) => {
+    const add = db
+      .insertInto("cart_items")
+      .columns(["user_id", "product_id", "variant_id", "media_id", "quantity"])
+      .expression((eb) =>
+        eb
+          .selectFrom("products as p")
+          .leftJoin("product_variants as v", (join) => join.onRef("v.product_id", "=", "p.id").on("v.id", "=", variantId))
+          .select([
+            eb.val(userId).as("user_id"),
+            "p.id",
+            "v.id as variant_id",
+            // A media id that is not this product's is dropped rather than trusted.
+            sql<string | null>`(select m.id from product_media m where m.id = ${mediaId} and m.product_id = p.id)`.as("media_id"),
+            eb.val(quantity).as("quantity"),
+          ])
+          .where("p.id", "=", productId)
+          .where("p.status", "=", "active")
+          // A product sold by size/colour is added as one of its own variants (the join), and only so.
+          .where((w) =>
+            withVariant
+              ? w("v.stock", ">=", quantity)
+              : w.and([w("p.stock", ">=", quantity), w.not(w.exists(w.selectFrom("product_variants as pv").select("pv.id").whereRef("pv.product_id", "=", "p.id")))]),
+          ),
+      )
+      .onConflict((oc) =>
+        oc
+          .constraint("cart_items_line_key")
+          .doUpdateSet((eb) => ({
+            quantity: eb("cart_items.quantity", "+", eb.ref("excluded.quantity")),
+            updated_at: sql<Date>`now()`,
+          }))
+          .where((eb) => eb(eb("cart_items.quantity", "+", eb.ref("excluded.quantity")), "<=", lineStockOf("excluded.product_id", "excluded.variant_id"))),
+      )
+      .returning("product_id");
+    // The add is counted for the video it started from when that video is this product's (decision 150),
+    // which on an existing line need not be the media the line keeps.
+    return sql<{ product_id: string }>`
+      with added as (${add}),
+      counted as (
+        select product_id, (select m.id from product_media m where m.id = ${mediaId} and m.product_id = added.product_id) as media_id from added),
+      ${countTodayFrom("add_to_carts", sql.table("counted"))}
+      select product_id from added`;
+  });
+
+const addStatements = { variant: addStatement(true), whole: addStatement(false) };
+
+/** Adds `input` to the shopper's cart (addStatement), or explains why it cannot be added. */
 export async function addCartItem(db: Kysely<DB>, userId: string, input: AddCartItemBody): Promise<Cart> {
   const { productId, quantity } = input;
   const variantId = input.variantId ?? null;
   const mediaId = input.mediaId ?? null;
-  const add = db
-    .insertInto("cart_items")
-    .columns(["user_id", "product_id", "variant_id", "media_id", "quantity"])
-    .expression((eb) =>
-      eb
-        .selectFrom("products as p")
-        .leftJoin("product_variants as v", (join) => join.onRef("v.product_id", "=", "p.id").on("v.id", "=", variantId))
-        .select([
-          eb.val(userId).as("user_id"),
-          "p.id",
-          "v.id as variant_id",
-          // A media id that is not this product's is dropped rather than trusted.
-          sql<string | null>`(select m.id from product_media m where m.id = ${mediaId} and m.product_id = p.id)`.as("media_id"),
-          eb.val(quantity).as("quantity"),
-        ])
-        .where("p.id", "=", productId)
-        .where("p.status", "=", "active")
-        // A product sold by size/colour is added as one of its own variants (the join), and only so.
-        .where((w) =>
-          variantId
-            ? w("v.stock", ">=", quantity)
-            : w.and([w("p.stock", ">=", quantity), w.not(w.exists(w.selectFrom("product_variants as pv").select("pv.id").whereRef("pv.product_id", "=", "p.id")))]),
-        ),
-    )
-    .onConflict((oc) =>
-      oc
-        .constraint("cart_items_line_key")
-        .doUpdateSet((eb) => ({
-          quantity: eb("cart_items.quantity", "+", eb.ref("excluded.quantity")),
-          updated_at: new Date(),
-        }))
-        .where((eb) => eb(eb("cart_items.quantity", "+", eb.ref("excluded.quantity")), "<=", lineStockOf("excluded.product_id", "excluded.variant_id"))),
-    )
-    .returning("product_id");
-  // The add is counted for the video it started from when that video is this product's (decision 150),
-  // which on an existing line need not be the media the line keeps.
-  const { rows } = await sql<{ product_id: string }>`
-    with added as (${add}),
-    counted as (
-      select product_id, (select m.id from product_media m where m.id = ${mediaId} and m.product_id = added.product_id) as media_id from added),
-    ${countTodayFrom("add_to_carts", sql.table("counted"))}
-    select product_id from added`.execute(db);
+  const { rows } = await addStatements[variantId ? "variant" : "whole"](db, { userId, productId, variantId, mediaId, quantity });
   if (!rows[0]) {
     await requireVariantChoice(db, productId, variantId);
     throw await explainRejectedAdd(db, userId, productId, variantId, quantity);

@@ -1,9 +1,10 @@
 import type { Engagement, LikeResult } from "@reelmart/core/api/engagement";
-import { realtimeTopics } from "@reelmart/core/engagement";
+import { type RealtimeEvent, realtimeTopics } from "@reelmart/core/engagement";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { notFound } from "../../shared/errors.ts";
-import { notifyChangeCall } from "../realtime/realtime.service.ts";
+import { compiledOnce } from "../../db/compiled-once.ts";
+import { notifyEncodedChangeCall } from "../realtime/realtime.service.ts";
 import { countTodayFrom } from "../analytics/rollups.ts";
 
 export const mediaNotFound = (mediaId: string) => notFound(`Media ${mediaId} not found`, "id");
@@ -40,26 +41,36 @@ export async function getEngagement(db: Kysely<DB>, mediaId: string, userId: str
 }
 
 /**
- * Likes or unlikes idempotently. The unique (media_id, user_id) row decides whether anything
- * changed, and only then does like_count move, in SQL and in the same statement, so concurrent
- * requests can neither double-count nor lose a like. One statement, not a transaction of six: on
- * PGlite's one connection every round trip queues behind everyone else's (docs/decisions/105).
+ * The statement of a like (or an unlike). The unique (media_id, user_id) row decides whether
+ * anything changed, and only then does like_count move, in SQL and in the same statement, so
+ * concurrent requests can neither double-count nor lose a like. One statement, not a transaction of
+ * six: on PGlite's one connection every round trip queues behind everyone else's
+ * (docs/decisions/105); compiled once per direction (decision 189).
  */
+const likeStatement = (like: boolean) =>
+  compiledOnce((db, { mediaId, userId, counterNotice }: { mediaId: string; userId: string; counterNotice: string }) => {
+    const change = like
+      ? sql`insert into video_likes (media_id, user_id, product_id) select id, ${userId}, product_id from media
+          on conflict (media_id, user_id) do nothing returning media_id, product_id`
+      : sql`delete from video_likes where media_id = ${mediaId} and user_id = ${userId} returning media_id, product_id`;
+    return sql<{ like_count: number }>`
+      with media as (select id, product_id, like_count from product_media where id = ${mediaId}),
+      changed as (${change}),
+      ${like ? sql`${countTodayFrom("likes", sql.table("changed"))},` : sql``}
+      counter as (
+        update product_media set like_count = like_count ${like ? sql`+` : sql`-`} 1
+        where id in (select media_id from changed) returning like_count)
+      select coalesce((select like_count from counter), media.like_count) as like_count,
+        (select count(${notifyEncodedChangeCall(counterNotice)}) from counter) as notified
+      from media`;
+  });
+
+const likeStatements = { like: likeStatement(true), unlike: likeStatement(false) };
+
+/** Likes or unlikes idempotently (likeStatement). */
 export async function setLike(db: Kysely<DB>, mediaId: string, userId: string, like: boolean): Promise<LikeResult> {
-  const change = like
-    ? sql`insert into video_likes (media_id, user_id, product_id) select id, ${userId}, product_id from media
-        on conflict (media_id, user_id) do nothing returning media_id, product_id`
-    : sql`delete from video_likes where media_id = ${mediaId} and user_id = ${userId} returning media_id, product_id`;
-  const { rows } = await sql<{ like_count: number }>`
-    with media as (select id, product_id, like_count from product_media where id = ${mediaId}),
-    changed as (${change}),
-    ${like ? sql`${countTodayFrom("likes", sql.table("changed"))},` : sql``}
-    counter as (
-      update product_media set like_count = like_count ${like ? sql`+` : sql`-`} 1
-      where id in (select media_id from changed) returning like_count)
-    select coalesce((select like_count from counter), media.like_count) as like_count,
-      (select count(${notifyChangeCall({ topic: realtimeTopics.counters(mediaId), kind: "update", ids: [mediaId] })}) from counter) as notified
-    from media`.execute(db);
+  const counterNotice = JSON.stringify({ topic: realtimeTopics.counters(mediaId), kind: "update", ids: [mediaId] } satisfies RealtimeEvent);
+  const { rows } = await likeStatements[like ? "like" : "unlike"](db, { mediaId, userId, counterNotice });
   if (!rows[0]) throw mediaNotFound(mediaId);
   return { liked: like, likeCount: rows[0].like_count };
 }

@@ -14,7 +14,12 @@ export async function notifyChange(trx: Kysely<DB>, event: RealtimeEvent): Promi
 
 /** The pg_notify call of notifyChange, for a statement that notifies as part of its own write. */
 export function notifyChangeCall(event: RealtimeEvent): RawBuilder<void> {
-  return sql<void>`pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify(event)})`;
+  return notifyEncodedChangeCall(JSON.stringify(event));
+}
+
+/** notifyChangeCall with the event already encoded, for a statement compiled once (the event is one of its values). */
+export function notifyEncodedChangeCall(encodedEvent: string): RawBuilder<void> {
+  return sql<void>`pg_notify(${REALTIME_CHANNEL}, ${encodedEvent})`;
 }
 
 export type TopicListener = (event: RealtimeEvent) => void;
