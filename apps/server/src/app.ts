@@ -19,7 +19,6 @@ import { requestContext } from "./http/request-context.ts";
 import { createSecurityHeaders, securityHeadersMiddleware } from "./http/security-headers.ts";
 import { validationHook } from "./http/validation.ts";
 import type { AppEnv } from "./http/viewer.ts";
-import type { Logger } from "./logger.ts";
 import { ShellTemplate } from "./modules/share-pages/page-head.ts";
 import { mountCrawlerFiles, mountSharePages } from "./modules/share-pages/share-pages.routes.ts";
 
@@ -61,10 +60,10 @@ export function createApp(deps: AppDeps, parts: AppParts): Hono<AppEnv> {
   // metrics, the security headers on whatever answers, the log line, compression (http/compression.ts); then /api's own chain above
   // (session, cross-origin guard, public cache), then the route, whose access rule runs before its validation.
   const app = new Hono<AppEnv>();
-  app.use("*", requestContext(new TrustedProxies(deps.config.trustedProxies)));
+  app.use("*", requestContext(new TrustedProxies(deps.config.trustedProxies), deps.logger));
   app.use("*", metricsMiddleware(deps.metrics));
   app.use("*", securityHeadersMiddleware(createSecurityHeaders(deps.config)));
-  app.use("*", requestLogger(deps.logger));
+  app.use("*", requestLogger());
   app.use("*", compression());
   app.route("/", api);
   app.get("/metrics", metricsHandler(deps.metrics, deps.config.metricsToken));
@@ -76,7 +75,7 @@ export function createApp(deps: AppDeps, parts: AppParts): Hono<AppEnv> {
   // was a closure and a promise per middleware per request, 5% of what a signed-in write allocated.
   // hono's compose turns an error into this handler's answer where it is thrown, so the middleware
   // around it sees an answer either way.
-  app.onError((error, c) => handleError(error, c, deps.logger));
+  app.onError(handleError);
   return app;
 }
 
@@ -94,7 +93,8 @@ async function openApi(api: OpenAPIHono<AppEnv>, fragments: (() => Promise<OpenA
   return document;
 }
 
-function handleError(error: Error, c: Context<AppEnv>, logger: Logger) {
+/** Lines through the request's logger (c.var.log), which carries its id. */
+function handleError(error: Error, c: Context<AppEnv>) {
   if (error instanceof AppError) return sendError(c, error);
   if (error instanceof HTTPException) {
     const status = error.status;
@@ -102,24 +102,24 @@ function handleError(error: Error, c: Context<AppEnv>, logger: Logger) {
     return c.json(errorBody(code, error.message || "Bad request"), status);
   }
   if (error instanceof SyntaxError) return c.json(errorBody(ERROR_CODES.badRequest, "Malformed JSON body", "body"), 400);
-  const requestId = c.get("requestId");
   const fromClientData = clientDataError(error);
   if (fromClientData) {
-    logger.warn({ requestId, method: c.req.method, path: c.req.path, code: (error as { code?: string }).code, message: error.message }, "database refused client data");
+    c.var.log.warn({ method: c.req.method, path: c.req.path, code: (error as { code?: string }).code, message: error.message }, "database refused client data");
     return sendError(c, fromClientData);
   }
-  logger.error({ err: error, requestId, method: c.req.method, path: c.req.path, clientIp: c.get("clientIp") }, "unhandled error");
-  return c.json(errorBody(ERROR_CODES.internal, `Something went wrong on our side (request ${requestId})`), 500);
+  c.var.log.error({ err: error, method: c.req.method, path: c.req.path, clientIp: c.get("clientIp") }, "unhandled error");
+  return c.json(errorBody(ERROR_CODES.internal, `Something went wrong on our side (request ${c.get("requestId")})`), 500);
 }
 
-function requestLogger(logger: Logger) {
+/** One debug line per /api request, through the request's logger (c.var.log), which carries its id. */
+function requestLogger() {
   return async (c: Context<AppEnv>, next: Next) => {
-    if (!logger.isLevelEnabled("debug")) return next();
+    if (!c.var.log.isLevelEnabled("debug")) return next();
     const started = performance.now();
     await next();
     if (c.req.path.startsWith("/api/")) {
-      logger.debug(
-        { requestId: c.get("requestId"), clientIp: c.get("clientIp"), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      c.var.log.debug(
+        { clientIp: c.get("clientIp"), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
         "request",
       );
     }

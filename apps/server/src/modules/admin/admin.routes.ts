@@ -61,7 +61,7 @@ const deleteMediaRoute = createRoute({
 
 // admin-guard.ts has already answered 401/403 for every /admin route; requireAdmin here names the actor.
 export const registerAdminRoutes: RegisterRoutes = (app, deps) => {
-  const { database, storage, logger, auth } = deps;
+  const { database, storage, auth } = deps;
   const { db } = database;
   registerAdminProductRoutes(app, deps);
   registerAdminStoreRoutes(app, deps);
@@ -80,7 +80,7 @@ export const registerAdminRoutes: RegisterRoutes = (app, deps) => {
   app.openapi(editMediaRoute, async (c) => c.json(await editMedia(db, requireAdmin(c), c.req.valid("param").id, c.req.valid("json")), 200));
 
   app.openapi(deleteMediaRoute, async (c) => {
-    await deleteMedia({ db, storage, logger }, requireAdmin(c), c.req.valid("param").id);
+    await deleteMedia({ db, storage, logger: c.var.log }, requireAdmin(c), c.req.valid("param").id);
     return c.body(null, 204);
   });
 };

@@ -80,17 +80,17 @@ const bulkRoute = createRoute({
   responses: { 200: jsonResponse(BulkResultSchema, "How many products changed"), ...adminErrors },
 });
 
-export const registerAdminProductRoutes: RegisterRoutes = (app, { database: { db }, storage, logger }) => {
+export const registerAdminProductRoutes: RegisterRoutes = (app, { database: { db }, storage }) => {
   app.openapi(listRoute, async (c) => c.json(await listAdminProducts(db, c.req.valid("query")), 200));
   app.openapi(createRouteDef, async (c) => c.json(await createDraftProduct(db, requireAdmin(c)), 201));
   app.openapi(bulkRoute, async (c) => {
     const actor = requireAdmin(c);
     const { ids, action } = c.req.valid("json");
     const affected =
-      action === "delete" ? await deleteAdminProducts({ db, storage, logger }, actor, ids) : await setProductsStatus(db, actor, ids, action === "publish" ? "active" : "archived");
+      action === "delete" ? await deleteAdminProducts({ db, storage, logger: c.var.log }, actor, ids) : await setProductsStatus(db, actor, ids, action === "publish" ? "active" : "archived");
     return c.json({ affected }, 200);
   });
   app.openapi(getRoute, async (c) => c.json(await getAdminProduct(db, c.req.valid("param").id), 200));
   app.openapi(saveRoute, async (c) => c.json(await saveAdminProduct(db, requireAdmin(c), c.req.valid("param").id, c.req.valid("json")), 200));
-  app.openapi(deleteRoute, async (c) => c.json(await deleteAdminProduct({ db, storage, logger }, requireAdmin(c), c.req.valid("param").id), 200));
+  app.openapi(deleteRoute, async (c) => c.json(await deleteAdminProduct({ db, storage, logger: c.var.log }, requireAdmin(c), c.req.valid("param").id), 200));
 };

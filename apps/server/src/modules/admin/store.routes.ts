@@ -15,6 +15,7 @@ import {
 } from "@reelmart/core/api/admin";
 import { IdParamSchema } from "@reelmart/core/api/catalog";
 import type { RegisterRoutes } from "../../context.ts";
+import { withRequestLog } from "../../http/request-context.ts";
 import { requireAdmin } from "../../http/viewer.ts";
 import { adminErrors, imageBodyLimit, imageUploadErrors, jsonBody, uploadedFile } from "./admin-http.ts";
 import { errorResponse, jsonResponse } from "../../http/routes.ts";
@@ -149,11 +150,11 @@ export const registerAdminStoreRoutes: RegisterRoutes = (app, { database: { db }
   app.openapi(listBrandsRoute, async (c) => c.json({ items: await listAdminBrands(db) }, 200));
   app.openapi(createBrandRoute, async (c) => c.json(await createBrand(db, requireAdmin(c), c.req.valid("json")), 201));
   app.openapi(updateBrandRoute, async (c) => c.json(await updateBrand(db, requireAdmin(c), c.req.valid("param").id, c.req.valid("json")), 200));
-  app.openapi(deleteBrandRoute, async (c) => c.json(await deleteBrand(deps, requireAdmin(c), c.req.valid("param").id), 200));
+  app.openapi(deleteBrandRoute, async (c) => c.json(await deleteBrand(withRequestLog(c, deps), requireAdmin(c), c.req.valid("param").id), 200));
   app.use("/admin/brands/:id/images/:kind", imageBodyLimit);
   app.openapi(brandImageRoute, async (c) => {
     const { id, kind } = c.req.valid("param");
-    return c.json(await replaceBrandImage(deps, requireAdmin(c), id, kind, await uploadedFile(c)), 200);
+    return c.json(await replaceBrandImage(withRequestLog(c, deps), requireAdmin(c), id, kind, await uploadedFile(c)), 200);
   });
 
   app.openapi(listCategoriesRoute, async (c) => c.json({ items: await listAdminCategories(db) }, 200));
@@ -169,10 +170,10 @@ export const registerAdminStoreRoutes: RegisterRoutes = (app, { database: { db }
   app.openapi(updateMarketplaceRoute, async (c) => c.json(await updateMarketplace(db, requireAdmin(c), c.req.valid("param").id, c.req.valid("json")), 200));
   app.openapi(reorderMarketplacesRoute, async (c) => c.json({ items: await reorderMarketplaces(db, requireAdmin(c), c.req.valid("json").ids) }, 200));
   app.use("/admin/marketplaces/:id/flag", imageBodyLimit);
-  app.openapi(marketplaceFlagRoute, async (c) => c.json(await replaceMarketplaceFlag(deps, requireAdmin(c), c.req.valid("param").id, await uploadedFile(c)), 200));
+  app.openapi(marketplaceFlagRoute, async (c) => c.json(await replaceMarketplaceFlag(withRequestLog(c, deps), requireAdmin(c), c.req.valid("param").id, await uploadedFile(c)), 200));
 
   app.openapi(getSettingsRoute, async (c) => c.json(await getSettings(db), 200));
-  app.openapi(saveSettingsRoute, async (c) => c.json(await saveSettings(deps, requireAdmin(c), c.req.valid("json")), 200));
+  app.openapi(saveSettingsRoute, async (c) => c.json(await saveSettings(withRequestLog(c, deps), requireAdmin(c), c.req.valid("json")), 200));
   app.use("/admin/settings/splash-logo", imageBodyLimit);
   app.openapi(splashLogoRoute, async (c) => {
     requireAdmin(c);

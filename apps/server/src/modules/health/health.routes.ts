@@ -52,7 +52,7 @@ function withinTimeout(check: () => Promise<unknown>): Promise<unknown> {
 }
 
 export const registerHealthRoutes: RegisterRoutes = (app, deps) => {
-  const { database, logger } = deps;
+  const { database } = deps;
   app.openapi(healthRoute, async (c) => {
     await sql`select 1`.execute(database.db);
     return c.json({ status: "ok" as const, db: database.kind }, 200);
@@ -64,7 +64,7 @@ export const registerHealthRoutes: RegisterRoutes = (app, deps) => {
     const failing = READINESS_CHECKS.filter((_, index) => outcomes[index]?.status === "rejected");
     outcomes.forEach((outcome, index) => {
       // The reason stays in the log: the probe is public and error messages name paths and hosts.
-      if (outcome.status === "rejected") logger.warn({ check: READINESS_CHECKS[index], err: outcome.reason }, "readiness check failed");
+      if (outcome.status === "rejected") c.var.log.warn({ check: READINESS_CHECKS[index], err: outcome.reason }, "readiness check failed");
     });
     const state = (name: CheckName) => (failing.includes(name) ? ("failing" as const) : ("ok" as const));
     const body: Readiness = {

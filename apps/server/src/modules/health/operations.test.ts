@@ -3,7 +3,10 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requestScope } from "../../logger.ts";
+import { createBrand } from "../../testing/fixtures.ts";
 import { type TestServer, startTestServer } from "../../testing/test-server.ts";
+import { signUpUser } from "../../testing/users.ts";
 import { startMediaWorkers } from "../media/media-jobs.ts";
 import { enqueueJob } from "../media/queue.ts";
 
@@ -20,10 +23,18 @@ function sample(text: string, line: string): number | undefined {
 describe("operations: readiness, metrics, request ids", () => {
   let server: TestServer;
   const logLines: Record<string, unknown>[] = [];
+  // Lines written while an AsyncLocalStorage scope (logger.ts's requestScope) was entered: pino
+  // writes to this stream in the logging call itself, so the scope is the one the line came from.
+  const writtenInScope = new WeakSet<object>();
   beforeAll(async () => {
     const logTo = new Writable({
       write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString().split("\n").filter(Boolean)) logLines.push(JSON.parse(line) as Record<string, unknown>);
+        const inScope = requestScope.getStore() !== undefined;
+        for (const line of chunk.toString().split("\n").filter(Boolean)) {
+          const parsed = JSON.parse(line) as Record<string, unknown>;
+          logLines.push(parsed);
+          if (inScope) writtenInScope.add(parsed);
+        }
         done();
       },
     });
@@ -117,6 +128,27 @@ describe("operations: readiness, metrics, request ids", () => {
     const lines = logLines.filter((line) => line.requestId === requestId);
     expect(lines.map((line) => line.msg)).toEqual(expect.arrayContaining(["readiness check failed", "request"]));
     expect(lines.find((line) => line.msg === "request")).toMatchObject({ method: "GET", path: "/api/ready", status: 503 });
+  });
+
+  it("writes the request id on a service's line through the request's logger, with no AsyncLocalStorage entered", async () => {
+    // The check above sees a line written inside requestScope.
+    requestScope.run({ requestId: "scope-probe" }, () => server.deps.logger.info("scope probe"));
+    expect(writtenInScope.has(logLines.find((line) => line.msg === "scope probe")!)).toBe(true);
+
+    // A brand whose logo cannot be removed: a directory stands where its file would be.
+    const key = `brands/logo-${randomUUID()}.webp`;
+    mkdirSync(path.join(server.dataDir, "storage", "product-media", key, "inside"), { recursive: true });
+    const brand = await createBrand(server.deps.database.db, { logo_url: `/media/product-media/${key}` });
+    const admin = await signUpUser(server, { admin: true });
+    const response = await server.request(`/api/admin/brands/${brand.id}`, { method: "DELETE", headers: admin.headers });
+    expect(response.status).toBe(200);
+    const requestId = response.headers.get("x-request-id");
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+
+    // removeUnreferencedFiles (modules/admin/stored-files.ts) logs it, handed the route's c.var.log.
+    const line = logLines.find((candidate) => candidate.msg === "deleted row's file could not be removed" && candidate.url === `/media/product-media/${key}`);
+    expect(line).toMatchObject({ requestId, level: 40 });
+    expect(writtenInScope.has(line!)).toBe(false);
   });
 
   it("lists the readiness check in the OpenAPI document", async () => {

@@ -149,7 +149,7 @@ class ProgressHub {
 
 export const registerMediaLibraryRoutes: RegisterRoutes = (app, deps: AppDeps) => {
   const { db } = deps.database;
-  const { storage, logger } = deps;
+  const { storage } = deps;
   const hub = new ProgressHub(deps.database);
 
   app.openapi(limitsRoute, (c) => {
@@ -160,7 +160,7 @@ export const registerMediaLibraryRoutes: RegisterRoutes = (app, deps: AppDeps) =
   app.openapi(eventsRoute, (c) => {
     requireAdmin(c);
     c.header("X-Accel-Buffering", "no");
-    return streamSSE(c, async (stream) => streamProgress(stream, hub, logger));
+    return streamSSE(c, async (stream) => streamProgress(stream, hub, c.var.log));
   });
   app.openapi(libraryRoute, async (c) => {
     requireAdmin(c);
@@ -215,7 +215,7 @@ export const registerMediaLibraryRoutes: RegisterRoutes = (app, deps: AppDeps) =
   });
 };
 
-async function streamProgress(stream: Parameters<Parameters<typeof streamSSE>[1]>[0], hub: ProgressHub, logger: Logger) {
+async function streamProgress(stream: Parameters<Parameters<typeof streamSSE>[1]>[0], hub: ProgressHub, log: Logger) {
   let unsubscribe: () => void = () => {};
   stream.onAbort(() => unsubscribe());
   try {
@@ -223,7 +223,7 @@ async function streamProgress(stream: Parameters<Parameters<typeof streamSSE>[1]
       void stream.writeSSE({ event: "progress", data: payload }).catch(() => {});
     });
   } catch (error) {
-    logger.warn({ err: error }, "media progress stream cannot LISTEN");
+    log.warn({ err: error }, "media progress stream cannot LISTEN");
     await stream.writeSSE({ event: "error", data: JSON.stringify({ message: "Progress unavailable" }) });
     return;
   }

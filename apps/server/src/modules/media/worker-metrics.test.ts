@@ -15,7 +15,7 @@ describe("npm run worker's /metrics (WORKER_METRICS_PORT)", () => {
   it("serves the queue depth and this worker's job durations to loopback clients, and nothing else", async () => {
     const metrics = createMetrics(server.deps.database);
     metrics.recordMediaJob("transcode", "done", 12.5);
-    const worker = await startWorkerMetrics({ host: "127.0.0.1", trustedProxies: [], metricsToken: undefined }, metrics, 0);
+    const worker = await startWorkerMetrics({ host: "127.0.0.1", trustedProxies: [], metricsToken: undefined }, metrics, 0, server.deps.logger);
     try {
       const response = await fetch(`http://127.0.0.1:${worker.port}/metrics`);
       expect(response.status).toBe(200);
@@ -32,7 +32,7 @@ describe("npm run worker's /metrics (WORKER_METRICS_PORT)", () => {
 
   it("asks for METRICS_TOKEN when it is set", async () => {
     const token = "worker-metrics-token-0123";
-    const worker = await startWorkerMetrics({ host: "127.0.0.1", trustedProxies: [], metricsToken: token }, createMetrics(server.deps.database), 0);
+    const worker = await startWorkerMetrics({ host: "127.0.0.1", trustedProxies: [], metricsToken: token }, createMetrics(server.deps.database), 0, server.deps.logger);
     try {
       expect((await fetch(`http://127.0.0.1:${worker.port}/metrics`)).status).toBe(401);
       expect((await fetch(`http://127.0.0.1:${worker.port}/metrics`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);

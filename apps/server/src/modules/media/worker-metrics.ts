@@ -9,6 +9,7 @@ import { errorBody } from "../../http/errors.ts";
 import { type Metrics, metricsHandler } from "../../http/metrics.ts";
 import { requestContext } from "../../http/request-context.ts";
 import type { AppEnv } from "../../http/viewer.ts";
+import type { Logger } from "../../logger.ts";
 
 export interface WorkerMetricsServer {
   port: number;
@@ -20,9 +21,9 @@ export interface WorkerMetricsServer {
  * and the durations of the jobs this worker ran, with the server's rules (METRICS_TOKEN, or
  * loopback clients only). Nothing else is served.
  */
-export async function startWorkerMetrics(config: Pick<Config, "host" | "trustedProxies" | "metricsToken">, metrics: Metrics, port: number): Promise<WorkerMetricsServer> {
+export async function startWorkerMetrics(config: Pick<Config, "host" | "trustedProxies" | "metricsToken">, metrics: Metrics, port: number, logger: Logger): Promise<WorkerMetricsServer> {
   const app = new Hono<AppEnv>();
-  app.use("*", requestContext(new TrustedProxies(config.trustedProxies)));
+  app.use("*", requestContext(new TrustedProxies(config.trustedProxies), logger));
   app.get("/metrics", metricsHandler(metrics, config.metricsToken));
   app.notFound((c) => c.json(errorBody(ERROR_CODES.notFound, "The worker serves GET /metrics only"), 404));
   const server = createServer(getRequestListener(app.fetch));

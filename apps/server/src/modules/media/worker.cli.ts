@@ -12,7 +12,7 @@ export async function workerCommand(_args: string[], { config, logger, database 
   }
   const storage = createStorage(config);
   const metrics = createMetrics(database);
-  const metricsServer = config.workerMetricsPort === undefined ? null : await startWorkerMetrics(config, metrics, config.workerMetricsPort);
+  const metricsServer = config.workerMetricsPort === undefined ? null : await startWorkerMetrics(config, metrics, config.workerMetricsPort, logger);
   if (metricsServer) logger.info({ port: metricsServer.port }, "worker metrics at /metrics");
   const workers = startMediaWorkers({ config, logger, database, storage, metrics });
   await new Promise<void>((resolve) => {

@@ -24,14 +24,18 @@ import {
 import { countryUsesPostalCodes } from "@reelmart/core/address";
 import { DELIVERY_FEE_PAISE, FREE_DELIVERY_FROM_PAISE } from "@reelmart/core/pricing";
 import { fromPaise } from "@reelmart/core/format";
+import type { Context } from "hono";
 import type { RegisterRoutes } from "../../context.ts";
 import { badRequest } from "../../shared/errors.ts";
 import { errorBody } from "../../http/errors.ts";
 import { errorResponse, errorResponses, jsonContent, jsonResponse } from "../../http/routes.ts";
 import { SIGNED_IN } from "../../http/access.ts";
-import { requireAdmin, requireViewer } from "../../http/viewer.ts";
+import { withRequestLog } from "../../http/request-context.ts";
+import { type AppEnv, requireAdmin, requireViewer } from "../../http/viewer.ts";
+import { createLogDelivery } from "../auth/delivery.ts";
 import { addAddress, deleteAddress, listAddresses } from "./addresses.service.ts";
 import {
+  type OrdersDeps,
   actAsAdmin,
   allowedAdminActions,
   applyPaymentWebhook,
@@ -195,6 +199,8 @@ const adminActionRoute = createRoute({
 export const registerOrderRoutes: RegisterRoutes = (app, appDeps) => {
   const { db } = appDeps.database;
   const deps = ordersDeps(appDeps);
+  // The services' lines, and the delivery lines of the messages they send, carry the request's id.
+  const forRequest = (c: Context<AppEnv>): OrdersDeps => ({ ...withRequestLog(c, deps), delivery: createLogDelivery(c.var.log, appDeps.config.messageOutboxDir) });
 
   app.openapi(checkoutOptionsRoute, async (c) => {
     const { marketplaceId } = c.req.valid("query");
@@ -226,7 +232,7 @@ export const registerOrderRoutes: RegisterRoutes = (app, appDeps) => {
   app.openapi(placeOrderRoute, async (c) => {
     const viewer = requireViewer(c);
     const key = c.req.valid("header")["idempotency-key"];
-    const { order, replayed } = await placeOrder(deps, { id: viewer.userId, email: viewer.email }, c.req.valid("json"), key);
+    const { order, replayed } = await placeOrder(forRequest(c), { id: viewer.userId, email: viewer.email }, c.req.valid("json"), key);
     return replayed ? c.json(order, 200) : c.json(order, 201);
   });
 
@@ -236,39 +242,39 @@ export const registerOrderRoutes: RegisterRoutes = (app, appDeps) => {
     return c.json({ items: page.items.map(({ customerEmail: _email, marketplaceId: _marketplace, ...item }) => item), nextCursor: page.nextCursor }, 200);
   });
 
-  app.openapi(getOrderRoute, async (c) => c.json(await getOrder(deps, requireViewer(c).userId, c.req.valid("param").id), 200));
+  app.openapi(getOrderRoute, async (c) => c.json(await getOrder(forRequest(c), requireViewer(c).userId, c.req.valid("param").id), 200));
 
   app.openapi(cancelOrderRoute, async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as unknown;
     const parsed = CancelOrderBodySchema.safeParse(body ?? {});
     if (!parsed.success) throw badRequest("note: must be at most 500 characters", "note");
-    return c.json(await cancelOrderAsShopper(deps, requireViewer(c).userId, c.req.valid("param").id, parsed.data.note), 200);
+    return c.json(await cancelOrderAsShopper(forRequest(c), requireViewer(c).userId, c.req.valid("param").id, parsed.data.note), 200);
   });
 
   app.openapi(paymentCallbackRoute, async (c) =>
-    c.json(await confirmPaymentCallback(deps, requireViewer(c).userId, c.req.valid("param").id, c.req.valid("json")), 200),
+    c.json(await confirmPaymentCallback(forRequest(c), requireViewer(c).userId, c.req.valid("param").id, c.req.valid("json")), 200),
   );
 
   app.openapi(webhookRoute, async (c) => {
     if (!deps.provider) return c.json(errorBody(ERROR_CODES.notFound, "Online payment is not configured"), 404);
     const event = deps.provider.parseWebhook(await c.req.text(), c.req.raw.headers);
     if (!event) return c.json(errorBody(ERROR_CODES.badRequest, "Invalid webhook signature", "x-razorpay-signature"), 400);
-    return c.json({ status: await applyPaymentWebhook(deps, event) }, 200);
+    return c.json({ status: await applyPaymentWebhook(forRequest(c), event) }, 200);
   });
 
   app.openapi(adminListRoute, async (c) => c.json(await listOrders(db, c.req.valid("query")), 200));
   app.openapi(adminStatsRoute, async (c) => c.json(await orderStats(db), 200));
 
-  const adminOrder = async (id: string) => {
-    const order = await getOrder(deps, null, id);
+  const adminOrder = async (c: Context<AppEnv>, id: string) => {
+    const order = await getOrder(forRequest(c), null, id);
     const owner = await db.selectFrom("orders as o").innerJoin("user as u", "u.id", "o.user_id").select("u.email").where("o.id", "=", id).executeTakeFirstOrThrow();
     return { ...order, customerEmail: owner.email, allowedActions: allowedAdminActions(order.status) };
   };
-  app.openapi(adminGetRoute, async (c) => c.json(await adminOrder(c.req.valid("param").id), 200));
+  app.openapi(adminGetRoute, async (c) => c.json(await adminOrder(c, c.req.valid("param").id), 200));
   app.openapi(adminActionRoute, async (c) => {
     const { id } = c.req.valid("param");
     const { action, note } = c.req.valid("json");
-    await actAsAdmin(deps, requireAdmin(c), id, action, note);
-    return c.json(await adminOrder(id), 200);
+    await actAsAdmin(forRequest(c), requireAdmin(c), id, action, note);
+    return c.json(await adminOrder(c, id), 200);
   });
 };

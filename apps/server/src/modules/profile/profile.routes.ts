@@ -75,7 +75,7 @@ const avatarRoute = createRoute({
   },
 });
 
-export const registerProfileRoutes: RegisterRoutes = (app, { database, storage, logger }) => {
+export const registerProfileRoutes: RegisterRoutes = (app, { database, storage }) => {
   app.openapi(meRoute, async (c) => {
     const viewer = requireViewer(c);
     c.header("Cache-Control", "no-store");
@@ -106,7 +106,7 @@ export const registerProfileRoutes: RegisterRoutes = (app, { database, storage, 
     const form = await c.req.formData().catch(() => null);
     const file = form?.get("file");
     if (!file || typeof file === "string") throw badRequest("Choose an image to upload", "file");
-    await replaceAvatar({ db: database.db, storage, logger }, viewer.userId, new Uint8Array(await file.arrayBuffer()));
+    await replaceAvatar({ db: database.db, storage, logger: c.var.log }, viewer.userId, new Uint8Array(await file.arrayBuffer()));
     const me = await getMe(database.db, viewer.userId);
     if (!me) throw unauthenticated();
     return c.json(me, 200);

@@ -71,7 +71,7 @@ export const registerRealtimeRoutes: RegisterRoutes = (app, { database, logger }
         await pingUntilClosed(stream);
 },
       async (error, stream) => {
-        logger.warn({ err: error }, "realtime stream failed");
+        c.var.log.warn({ err: error }, "realtime stream failed");
         const message = error instanceof AppError ? error.message : "Realtime unavailable";
         await stream.writeSSE({ event: "error", data: JSON.stringify({ message }) }).catch(() => {});
       },

@@ -11,6 +11,7 @@ import { joinPieces } from "../../http/body-pieces.ts";
 import { type PublicCache, publicCacheMiddleware } from "../../http/public-cache.ts";
 import { errorResponse, jsonResponse } from "../../http/routes.ts";
 import type { AppEnv } from "../../http/viewer.ts";
+import type { Logger } from "../../logger.ts";
 import { notFound } from "../../shared/errors.ts";
 import { getProduct } from "../catalog/products.service.ts";
 import { getFeedPage } from "../feed/feed.service.ts";
@@ -115,19 +116,19 @@ export function mountSharePages(app: Hono<AppEnv>, { config, database, catalogue
   // A visit's feed opens on a page with a new seed, for the marketplace its cookie names, written
   // into the HTML with its first poster (decision 183); a page the server cannot make (the database
   // down) is left to the app to ask for.
-  const firstFeed = async (marketplaceId: string | null): Promise<FirstFeed | null> => {
+  const firstFeed = async (marketplaceId: string | null, log: Logger): Promise<FirstFeed | null> => {
     try {
       const first = await getFeedPage(database.db, { marketplaceId: marketplaceId ?? undefined, limit: FEED_APP_PAGE_SIZE }, feedMemory);
       return { marketplaceId, page: first, poster: firstCardPoster(first, { seed: first.seed, similarTo: null }) };
     } catch (error) {
-      logger.warn({ err: error }, "home page: the first feed page could not be made; the app asks for it");
+      log.warn({ err: error }, "home page: the first feed page could not be made; the app asks for it");
       return null;
     }
   };
   app.get("/", async (c) => {
     // A 'similar' feed leads with a product the visitor chose: the app asks for that one itself.
     const chosen = UuidSchema.safeParse(getCookie(c, MARKETPLACE_COOKIE));
-    const [where, feed] = await Promise.all([site(), c.req.query("similar") === undefined ? firstFeed(chosen.success ? chosen.data : null) : null]);
+    const [where, feed] = await Promise.all([site(), c.req.query("similar") === undefined ? firstFeed(chosen.success ? chosen.data : null, c.var.log) : null]);
     c.header("Vary", "Cookie");
     return page(c, { ...homeHead(where), firstFeed: feed });
   });

@@ -7,6 +7,7 @@ import type { UploadPurpose } from "../../db/schema.ts";
 import { errorBody, statusOf } from "../../http/errors.ts";
 import { AppError } from "../../shared/errors.ts";
 import { type AppEnv, getViewer } from "../../http/viewer.ts";
+import type { Logger } from "../../logger.ts";
 import type { Viewer } from "../../shared/viewer.ts";
 import { authorizeUpload, checkContentType, finishUpload, isPurpose, maxBytesFor, parseUploadMetadata, tooLargeMessage } from "./uploads.service.ts";
 import { StorageUploadStore, tusError } from "./upload-store.ts";
@@ -24,7 +25,9 @@ const EXPIRY_SWEEP_MS = 10 * 60 * 1000;
 export function createUploads(deps: AppDeps) {
   const { db } = deps.database;
   const limits = deps.config.uploads;
-  const viewers = new WeakMap<Request, Viewer | null>();
+  // tus hands its hooks the raw request: each one's viewer and logger (c.var.log, with its id) are kept by it.
+  const requests = new WeakMap<Request, { viewer: Viewer | null; log: Logger }>();
+  const logFor = (req: unknown) => requests.get(req as Request)?.log ?? deps.logger;
   const purposeOf = new Map<string, UploadPurpose>();
   const store = new StorageUploadStore(db, deps.storage, {
     expiryMs: limits.expiryMs,
@@ -44,32 +47,32 @@ export function createUploads(deps: AppDeps) {
     },
     async onIncomingRequest(req, uploadId) {
       if (req.method === "POST") return;
-      const viewer = viewers.get(req as unknown as Request);
+      const viewer = requests.get(req as unknown as Request)?.viewer;
       const row = await store.describe(uploadId);
       if (!row || !viewer || row.user_id !== viewer.userId) throw ERRORS.FILE_NOT_FOUND;
       purposeOf.set(uploadId, row.purpose);
     },
     async onUploadCreate(req, upload) {
-      const metadata = await authorizeUpload(db, viewers.get(req as unknown as Request) ?? null, upload.metadata ?? {});
+      const metadata = await authorizeUpload(db, requests.get(req as unknown as Request)?.viewer ?? null, upload.metadata ?? {});
       return { metadata };
     },
-    async onUploadFinish(_req, upload) {
+    async onUploadFinish(req, upload) {
       purposeOf.delete(upload.id);
-      const finished = await finishUpload({ db, store, storage: deps.storage, logger: deps.logger, config: deps.config }, upload.id).catch((error: unknown) => {
+      const finished = await finishUpload({ db, store, storage: deps.storage, logger: logFor(req), config: deps.config }, upload.id).catch((error: unknown) => {
         // The admin services behind brand and marketplace images speak AppError; tus wants its shape.
         throw error instanceof AppError ? tusError(statusOf(error), error.code, error.message) : error;
       });
       return { status_code: 200, headers: { "Content-Type": "application/json" }, body: JSON.stringify(finished) };
     },
-    onResponseError(_req, error) {
+    onResponseError(req, error) {
       // tus's own refusals are plain text; the app's clients read {"error":{code,message}}.
       if ("status_code" in error && error.body.startsWith("{")) return undefined;
       const status = "status_code" in error ? error.status_code : 500;
       if (status === 413) {
-        const purpose = parseUploadMetadata(_req.headers.get("upload-metadata")).purpose;
+        const purpose = parseUploadMetadata(req.headers.get("upload-metadata")).purpose;
         return tusError(413, ERROR_CODES.tooLarge, tooLargeMessage(isPurpose(purpose) ? purpose : "product-video", limits));
       }
-      if (status >= 500) deps.logger.error({ err: error }, "upload failed on the server");
+      if (status >= 500) logFor(req).error({ err: error }, "upload failed on the server");
       const message = "body" in error ? String(error.body).trim() : "Upload failed";
       return tusError(status, status === 404 ? ERROR_CODES.notFound : status >= 500 ? ERROR_CODES.internal : ERROR_CODES.badRequest, message);
     },
@@ -78,7 +81,7 @@ export function createUploads(deps: AppDeps) {
   const handle = async (c: Context<AppEnv>) => {
     const viewer = getViewer(c);
     if (c.req.method !== "OPTIONS" && !viewer) return c.json(errorBody(ERROR_CODES.unauthenticated, "Sign in required"), 401);
-    viewers.set(c.req.raw, viewer);
+    requests.set(c.req.raw, { viewer, log: c.var.log });
     return asJsonError(await tus.handleWeb(c.req.raw), c.req.method);
   };
 
