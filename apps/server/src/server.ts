@@ -71,7 +71,7 @@ export async function bootstrap(config: Config, logger: Logger, options: Bootstr
     options.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, sharedBuffersMb: config.pgliteSharedBuffersMb, prepareStatements: config.databasePreparedStatements }));
   try {
-    const authOptions = buildAuthOptions({ config, database, secret: resolveAuthSecret(config) });
+    const authOptions = buildAuthOptions({ config, database, secret: resolveAuthSecret(config), logger });
     const applied = await migrateToLatest(database, authOptions);
     if (applied.length) logger.info({ applied }, "database migrated");
     const auth = createAuth(authOptions);

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type { Auth } from "../auth/auth.ts";
+import { authCall } from "../auth/auth-calls.ts";
 
 export type InvitationResult = { ok: true; userId: string; email: string; created: boolean } | { ok: false; reason: "already_member" };
 
@@ -20,7 +21,7 @@ export async function inviteUser(auth: Auth, db: Kysely<DB>, rawEmail: string): 
     if (accounts.rows.length > 0) return { ok: false, reason: "already_member" };
   } else {
     // better-auth's adapter runs the user hooks, so the invitee gets a profiles row like any sign-up.
-    const createdUser = await context.internalAdapter.createUser({ email, name: email.split("@")[0] || "User", emailVerified: false }, { method: "admin" });
+    const createdUser = await authCall(() => context.internalAdapter.createUser({ email, name: email.split("@")[0] || "User", emailVerified: false }, { method: "admin" }));
     user = { id: createdUser.id, email: createdUser.email };
     created = true;
   }

@@ -5,7 +5,7 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { bearer, emailOTP, genericOAuth, jwt, magicLink, openAPI, phoneNumber, twoFactor } from "better-auth/plugins";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
-import { createLogger } from "../../logger.ts";
+import { type Logger, createLogger } from "../../logger.ts";
 import { type Delivery, createLogDelivery } from "./delivery.ts";
 
 export interface AuthOptionsInput {
@@ -14,6 +14,8 @@ export interface AuthOptionsInput {
   secret: string;
   /** Where emails and SMS go; the default writes them to the server log. */
   delivery?: Delivery;
+  /** The server's log, for better-auth's messages and the default delivery's lines (a CLI gets its own). */
+  logger?: Logger;
 }
 
 /** The header our own HTTP layer sets from the socket address (never trusted from the client). */
@@ -67,8 +69,7 @@ const identityErrors = createAuthMiddleware(async (ctx) => {
  * One definition of better-auth's options, used both to run its migrations and to serve /api/auth,
  * so the tables always match the plugins in use.
  */
-export function buildAuthOptions({ config, database, secret, delivery }: AuthOptionsInput): BetterAuthOptions {
-  const logger = createLogger(config);
+export function buildAuthOptions({ config, database, secret, delivery, logger = createLogger(config) }: AuthOptionsInput): BetterAuthOptions {
   const send = delivery ?? createLogDelivery(logger, config.messageOutboxDir);
   const secure = config.publicUrl.startsWith("https://");
   return {

@@ -3,13 +3,32 @@ import { ERROR_CODES } from "@reelmart/core/api/errors";
 import { Hono } from "hono";
 import { errorBody } from "../../http/errors.ts";
 import type { AppEnv } from "../../http/viewer.ts";
+import { authCall } from "./auth-calls.ts";
 import { checkAuthRequest, toErrorContract } from "./auth-edge.ts";
 import { CLIENT_IP_HEADER, type buildAuthOptions } from "./auth-options.ts";
 
-/** The better-auth instance; server.ts creates one at bootstrap and passes it to modules in AppDeps. */
-export const createAuth = (options: ReturnType<typeof buildAuthOptions>) => betterAuth(options);
+/**
+ * The better-auth instance; server.ts creates one at bootstrap and passes it to modules in AppDeps.
+ * Every `auth.api` endpoint runs through authCall (auth-calls.ts), so better-auth's storages are off
+ * while nothing of it runs.
+ */
+export const createAuth = (options: ReturnType<typeof buildAuthOptions>) => withCountedApi(betterAuth(options));
 
 export type Auth = ReturnType<typeof createAuth>;
+
+function withCountedApi<Instance extends { api: object }>(auth: Instance): Instance {
+  const counted = new Map<PropertyKey, unknown>();
+  const api = new Proxy(auth.api, {
+    get(target, name, receiver) {
+      const value: unknown = Reflect.get(target, name, receiver);
+      if (typeof value !== "function") return value;
+      // A proxy of the endpoint rather than a new function: better-auth's endpoints carry properties (path, options).
+      if (!counted.has(name)) counted.set(name, new Proxy(value, { apply: (endpoint, self, args) => authCall(() => Reflect.apply(endpoint, self, args)) }));
+      return counted.get(name);
+    },
+  });
+  return new Proxy(auth, { get: (target, name, receiver) => (name === "api" ? api : Reflect.get(target, name, receiver)) });
+}
 
 /**
  * better-auth's own endpoints, mounted at /api/auth, behind our edge rules: text in the body and
@@ -28,7 +47,7 @@ export function authRoutes(auth: Auth) {
     const clientIp = c.get("clientIp");
     if (clientIp) headers.set(CLIENT_IP_HEADER, clientIp);
     const request = new Request(c.req.url, { method: c.req.method, headers, body: checked.body });
-    return toErrorContract(await auth.handler(request));
+    return toErrorContract(await authCall(() => auth.handler(request), c.get("requestId")));
   });
   return routes;
 }
