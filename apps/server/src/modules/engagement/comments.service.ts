@@ -6,7 +6,8 @@ import type { DB, VideoCommentsTable } from "../../db/schema.ts";
 import { notFound } from "../../shared/errors.ts";
 import type { Viewer } from "../../shared/viewer.ts";
 import { mediaNotFound, requireMedia } from "./likes.service.ts";
-import { notifyChange, notifyChangeCall } from "../realtime/realtime.service.ts";
+import { compiledOnce } from "../../db/compiled-once.ts";
+import { countersChanged, encodeRealtimeEvent, notifyChange, notifyEncodedChangeCall } from "../realtime/realtime.service.ts";
 import { countTodayFrom } from "../analytics/rollups.ts";
 import { transactionRetried } from "../../db/retry-conflicts.ts";
 
@@ -55,31 +56,35 @@ export async function listComments(db: Kysely<DB>, mediaId: string, cursor: stri
  * name, else 'Anonymous') and avatar, the row, today's count, the media's counter and both realtime
  * notices. No transaction across round trips, so the counter's and the daily rows' locks are held
  * for the statement alone (on PostgreSQL they are the hot rows of mixed traffic). The id is made
- * here so the comments topic's notice can name it.
+ * here so the comments topic's notice can name it. Compiled once (decision 189).
  */
-export async function createComment(db: Kysely<DB>, mediaId: string, userId: string, text: string): Promise<Comment> {
-  const id = randomUUID();
-  const { rows } = await sql<Selectable<VideoCommentsTable>>`
-    with media as (select id, product_id from product_media where id = ${mediaId}),
+const createStatement = compiledOnce(
+  (db, v: { id: string; mediaId: string; userId: string; text: string; commentsNotice: string; counterNotice: string }) => sql<Selectable<VideoCommentsTable>>`
+    with media as (select id, product_id from product_media where id = ${v.mediaId}),
     author as (
       select coalesce(nullif(trim(concat_ws(' ', nullif(p.first_name, ''), nullif(p.last_name, ''))), ''), nullif(trim(u.name), '')) as name,
              coalesce(p.avatar_url, u.image) as avatar
       from "user" u left join profiles p on p.id = u.id
-      where u.id = ${userId}
+      where u.id = ${v.userId}
     ),
     inserted as (
       insert into video_comments (id, media_id, product_id, user_id, user_name, user_avatar, comment)
       -- 'Anonymous' once, for an author with no name and for one with no user row.
-      select ${id}, m.id, m.product_id, ${userId}, coalesce((select name from author), 'Anonymous'), (select avatar from author), ${text}
+      select ${v.id}, m.id, m.product_id, ${v.userId}, coalesce((select name from author), 'Anonymous'), (select avatar from author), ${v.text}
       from media m
       returning *
     ),
     ${countTodayFrom("comments", sql`(select product_id, media_id from inserted)`)},
     counter as (update product_media set comment_count = comment_count + 1 where id in (select media_id from inserted) returning id)
     select inserted.*,
-      (select count(${notifyChangeCall({ topic: realtimeTopics.comments(mediaId), kind: "insert", ids: [id] })})
-            + count(${notifyChangeCall({ topic: realtimeTopics.counters(mediaId), kind: "update", ids: [mediaId] })}) from counter) as notified
-    from inserted`.execute(db);
+      (select count(${notifyEncodedChangeCall(v.commentsNotice)}) + count(${notifyEncodedChangeCall(v.counterNotice)}) from counter) as notified
+    from inserted`,
+);
+
+export async function createComment(db: Kysely<DB>, mediaId: string, userId: string, text: string): Promise<Comment> {
+  const id = randomUUID();
+  const commentsNotice = encodeRealtimeEvent({ topic: realtimeTopics.comments(mediaId), kind: "insert", ids: [id] });
+  const { rows } = await createStatement(db, { id, mediaId, userId, text, commentsNotice, counterNotice: encodeRealtimeEvent(countersChanged(mediaId)) });
   if (!rows[0]) throw mediaNotFound(mediaId);
   return toComment(rows[0]);
 }
@@ -118,6 +123,6 @@ export async function deleteComment(db: Kysely<DB>, commentId: string, viewer: V
       .where("id", "=", row.media_id)
       .execute();
     await notifyChange(trx, { topic: realtimeTopics.comments(row.media_id), kind: "delete", ids: [commentId] });
-    await notifyChange(trx, { topic: realtimeTopics.counters(row.media_id), kind: "update", ids: [row.media_id] });
+    await notifyChange(trx, countersChanged(row.media_id));
   });
 }

@@ -1,10 +1,9 @@
 import type { Engagement, LikeResult } from "@reelmart/core/api/engagement";
-import { type RealtimeEvent, realtimeTopics } from "@reelmart/core/engagement";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { notFound } from "../../shared/errors.ts";
 import { compiledOnce } from "../../db/compiled-once.ts";
-import { notifyEncodedChangeCall } from "../realtime/realtime.service.ts";
+import { countersChanged, encodeRealtimeEvent, notifyEncodedChangeCall } from "../realtime/realtime.service.ts";
 import { countTodayFrom } from "../analytics/rollups.ts";
 
 export const mediaNotFound = (mediaId: string) => notFound(`Media ${mediaId} not found`, "id");
@@ -69,7 +68,7 @@ const likeStatements = { like: likeStatement(true), unlike: likeStatement(false)
 
 /** Likes or unlikes idempotently (likeStatement). */
 export async function setLike(db: Kysely<DB>, mediaId: string, userId: string, like: boolean): Promise<LikeResult> {
-  const counterNotice = JSON.stringify({ topic: realtimeTopics.counters(mediaId), kind: "update", ids: [mediaId] } satisfies RealtimeEvent);
+  const counterNotice = encodeRealtimeEvent(countersChanged(mediaId));
   const { rows } = await likeStatements[like ? "like" : "unlike"](db, { mediaId, userId, counterNotice });
   if (!rows[0]) throw mediaNotFound(mediaId);
   return { liked: like, likeCount: rows[0].like_count };

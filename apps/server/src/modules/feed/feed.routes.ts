@@ -1,10 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
-import { realtimeTopics } from "@reelmart/core/engagement";
 import { MediaIdParamSchema } from "@reelmart/core/api/engagement";
 import { FeedPageSchema, FeedQuerySchema, MediaViewInputSchema, MediaViewResultSchema } from "@reelmart/core/api/feed";
 import type { RegisterRoutes } from "../../context.ts";
 import { getViewer } from "../../http/viewer.ts";
-import { notifyChange } from "../realtime/realtime.service.ts";
 import { getFeedPage, recordView } from "./feed.service.ts";
 import { errorResponse, jsonContent, jsonResponse } from "../../http/routes.ts";
 
@@ -41,9 +39,6 @@ export const registerFeedRoutes: RegisterRoutes = (app, { database: { db }, feed
   app.openapi(viewRoute, async (c) => {
     const { id } = c.req.valid("param");
     const { sessionId } = c.req.valid("json");
-    const result = await recordView(db, { mediaId: id, sessionId, userId: getViewer(c)?.userId ?? null });
-    // Sent after recordView committed, on the topic likes and shares use, so open rails refetch the counts.
-    await notifyChange(db, { topic: realtimeTopics.counters(id), kind: "update", ids: [id] });
-    return c.json(result, 200);
+    return c.json(await recordView(db, { mediaId: id, sessionId, userId: getViewer(c)?.userId ?? null }), 200);
   });
 };

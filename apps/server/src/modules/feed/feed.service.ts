@@ -2,10 +2,12 @@ import { hash, randomBytes } from "node:crypto";
 import type { FeedPage, FeedQuery } from "@reelmart/core/api/feed";
 import { isUuid } from "@reelmart/core/ids";
 import { type Kysely, sql } from "kysely";
+import { compiledOnce } from "../../db/compiled-once.ts";
 import type { DB } from "../../db/schema.ts";
 import { badRequest, notFound } from "../../shared/errors.ts";
 import { activeProducts } from "../catalog/catalog.scope.ts";
 import { withMedia } from "../catalog/product-media.service.ts";
+import { countersChanged, encodeRealtimeEvent, notifyEncodedChangeCall } from "../realtime/realtime.service.ts";
 import type { FeedMemory, FeedPosition, FeedRowRef } from "./feed.memory.ts";
 
 // Feed order (docs/decisions/010-feed-order.md): every product has a random feed_rank in [0,1)
@@ -176,23 +178,21 @@ async function similarFeedLead(db: Kysely<DB>, base: Candidates, productId: stri
 }
 
 /**
- * Counts one view: the counter moves in SQL (never read-then-write) in the same transaction as the
- * video_views row that causes it (DESIGN.md, Data), and so do the daily analytics rollups (decision 150).
+ * Counts one view in one statement (docs/decisions/105, as likes and shares): the counter moves in
+ * SQL (never read-then-write) with the video_views row that causes it (DESIGN.md, Data), and the
+ * counters notice, on the topic likes and shares use so open rails refetch the counts, is sent at
+ * its commit. The daily rollups count the row later, off this request (rollUpViews, decision 151).
+ * Compiled once (decision 189).
  */
+const viewStatement = compiledOnce(
+  (db, v: { mediaId: string; sessionId: string; userId: string | null; counterNotice: string }) => sql<{ view_count: number }>`
+    with counted as (update product_media set view_count = view_count + 1 where id = ${v.mediaId} returning id, product_id, view_count),
+    viewed as (insert into video_views (media_id, product_id, user_id, session_id) select id, product_id, ${v.userId}, ${v.sessionId} from counted)
+    select view_count, ${notifyEncodedChangeCall(v.counterNotice)} as notified from counted`,
+);
+
 export async function recordView(db: Kysely<DB>, input: { mediaId: string; sessionId: string; userId: string | null }): Promise<{ viewCount: number }> {
-  return db.transaction().execute(async (trx) => {
-    const media = await trx
-      .updateTable("product_media")
-      .set((eb) => ({ view_count: eb("view_count", "+", 1) }))
-      .where("id", "=", input.mediaId)
-      .returning(["product_id", "view_count"])
-      .executeTakeFirst();
-    if (!media) throw notFound(`Media with ID ${input.mediaId} not found`);
-    // Counted into the analytics rollups later, off this request (rollUpViews, decision 151).
-    await trx
-      .insertInto("video_views")
-      .values({ media_id: input.mediaId, product_id: media.product_id, user_id: input.userId, session_id: input.sessionId })
-      .execute();
-    return { viewCount: media.view_count };
-  });
+  const { rows } = await viewStatement(db, { ...input, counterNotice: encodeRealtimeEvent(countersChanged(input.mediaId)) });
+  if (!rows[0]) throw notFound(`Media with ID ${input.mediaId} not found`);
+  return { viewCount: rows[0].view_count };
 }

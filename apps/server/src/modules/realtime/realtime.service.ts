@@ -1,4 +1,4 @@
-import { REALTIME_CHANNEL, type RealtimeEvent, parseRealtimeEvent } from "@reelmart/core/engagement";
+import { REALTIME_CHANNEL, type RealtimeEvent, parseRealtimeEvent, realtimeTopics } from "@reelmart/core/engagement";
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Database } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
@@ -14,8 +14,14 @@ export async function notifyChange(trx: Kysely<DB>, event: RealtimeEvent): Promi
 
 /** The pg_notify call of notifyChange, for a statement that notifies as part of its own write. */
 export function notifyChangeCall(event: RealtimeEvent): RawBuilder<void> {
-  return notifyEncodedChangeCall(JSON.stringify(event));
+  return notifyEncodedChangeCall(encodeRealtimeEvent(event));
 }
+
+/** An event as the payload pg_notify carries. */
+export const encodeRealtimeEvent = (event: RealtimeEvent): string => JSON.stringify(event);
+
+/** The event that a media's counters moved. */
+export const countersChanged = (mediaId: string): RealtimeEvent => ({ topic: realtimeTopics.counters(mediaId), kind: "update", ids: [mediaId] });
 
 /** notifyChangeCall with the event already encoded, for a statement compiled once (the event is one of its values). */
 export function notifyEncodedChangeCall(encodedEvent: string): RawBuilder<void> {
