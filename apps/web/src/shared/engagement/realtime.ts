@@ -1,5 +1,6 @@
 import { REALTIME_MAX_TOPICS, type RealtimeEvent, parseRealtimeEvent } from "@reelmart/core/engagement";
-import { useEffect, useRef } from "react";
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
 
 export interface RealtimeListener {
   /** A server change on the topic (ids only: the listener refetches what it shows). */
@@ -209,4 +210,38 @@ export function useRealtimeTopic(topic: string | null, listener: RealtimeListene
       onUnavailable: () => latest.current.onUnavailable?.(),
     });
   }, [topic]);
+}
+
+/**
+ * Keeps a query live through `topic` and says whether it may fetch: once a stream listens on the
+ * topic, or none can. Its first fetch waits for that, so the stream's first 'ready' is not a second
+ * request (decision 185); a change, or a resync after a gap, calls `refetch`.
+ */
+export function useLiveTopic(topic: string | null, refetch: () => void): boolean {
+  const [listened, setListened] = useState<string | null>(null);
+  // A topic dropped and taken up again (a drawer closed and opened) waits for its stream again.
+  if (topic === null && listened !== null) setListened(null);
+  useRealtimeTopic(topic, {
+    onEvent: refetch,
+    onResync: () => (listened === topic ? refetch() : setListened(topic)),
+    onUnavailable: () => setListened(topic),
+  });
+  return topic !== null && listened === topic;
+}
+
+const refetchScheduled = new Set<string>();
+
+/**
+ * Refetches a query for a realtime event or resync. Every hook on a topic hears it in one synchronous
+ * loop (a product's several cards, every save button); their refetches collapse into one per query
+ * and tick, where each invalidation would cancel the previous one's request and send its own (issue #14).
+ */
+export function refetchLive(queryClient: QueryClient, queryKey: QueryKey): void {
+  const id = JSON.stringify(queryKey);
+  if (refetchScheduled.has(id)) return;
+  refetchScheduled.add(id);
+  queueMicrotask(() => {
+    refetchScheduled.delete(id);
+    void queryClient.invalidateQueries({ queryKey });
+  });
 }

@@ -6,7 +6,7 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tansta
 import { useEffect, useSyncExternalStore } from "react";
 import { toast } from "../ui/toast.ts";
 import { ApiRequestError } from "../api/client.ts";
-import { useRealtimeTopic } from "../engagement/realtime.ts";
+import { refetchLive, useLiveTopic } from "../engagement/realtime.ts";
 import { useSession } from "../session/use-session.ts";
 import { getSavedQueryOptions } from "./api/get-saved.ts";
 import { mergeSaved } from "./api/merge-saved.ts";
@@ -94,7 +94,9 @@ export function useSaved() {
   const signedIn = status === "signed-in" && user !== null;
   const localIds = useSyncExternalStore(subscribeLocal, readLocal, () => EMPTY);
 
-  const query = useQuery({ ...getSavedQueryOptions(), enabled: signedIn });
+  // Every save button holds the user's topic; the list is fetched once it is listened to, then for each change.
+  const fetchable = useLiveTopic(signedIn ? realtimeTopics.saved(user.id) : null, () => refetchLive(queryClient, savedQueryKey));
+  const query = useQuery({ ...getSavedQueryOptions(), enabled: signedIn && fetchable });
 
   useEffect(() => {
     if (query.isError) toast.error("Error loading saved items", { id: "saved-load-error" });
@@ -104,8 +106,6 @@ export function useSaved() {
     if (signedIn && localIds.length) void mergeLocalIntoAccount(queryClient);
   }, [signedIn, localIds, queryClient]);
 
-  const refetch = () => void queryClient.invalidateQueries({ queryKey: savedQueryKey });
-  useRealtimeTopic(signedIn ? realtimeTopics.saved(user.id) : null, { onEvent: refetch, onResync: refetch });
 
   const mutation = useMutation({
     mutationFn: setSaved,
@@ -126,7 +126,7 @@ export function useSaved() {
       toast.error("Error", { description: error instanceof ApiRequestError ? error.message : "Failed to update saved items" });
     },
     onSettled: () => {
-      refetch();
+      void queryClient.invalidateQueries({ queryKey: savedQueryKey });
       // The rail's save counts (a product's saves) follow this shopper's change.
       void queryClient.invalidateQueries({ queryKey: engagementQueryKeyRoot });
     },

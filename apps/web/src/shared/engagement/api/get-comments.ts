@@ -3,7 +3,7 @@ import { COMMENT_FETCH_RETRIES, COMMENT_RETRY_MAX_MS, realtimeTopics } from "@re
 import { isUuid } from "@reelmart/core/ids";
 import { type InfiniteData, type QueryClient, infiniteQueryOptions, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../api/client.ts";
-import { useRealtimeTopic } from "../realtime.ts";
+import { refetchLive, useLiveTopic } from "../realtime.ts";
 import { getEngagementQueryOptions } from "./get-engagement.ts";
 
 /** GET /api/media/{id}/comments: one page, newest first. */
@@ -31,9 +31,9 @@ export function useComments(mediaId: string, live: boolean) {
   const queryClient = useQueryClient();
   const valid = isUuid(mediaId);
   const options = getCommentsQueryOptions(mediaId);
-  const query = useInfiniteQuery({ ...options, enabled: valid && live });
-  const refetch = () => void queryClient.invalidateQueries({ queryKey: options.queryKey });
-  useRealtimeTopic(valid && live ? realtimeTopics.comments(mediaId) : null, { onEvent: refetch, onResync: refetch });
+  // Fetched once its topic is listened to (the open drawer's one request), then for each change.
+  const fetchable = useLiveTopic(valid && live ? realtimeTopics.comments(mediaId) : null, () => refetchLive(queryClient, options.queryKey));
+  const query = useInfiniteQuery({ ...options, enabled: valid && live && fetchable });
   const comments: Comment[] = query.data?.pages.flatMap((page) => page.items) ?? [];
   return { query, comments, valid };
 }

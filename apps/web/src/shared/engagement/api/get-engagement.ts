@@ -1,10 +1,9 @@
 import type { Engagement } from "@reelmart/core/api/engagement";
 import { realtimeTopics } from "@reelmart/core/engagement";
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import { apiRequest } from "../../api/client.ts";
 import { useSession } from "../../session/use-session.ts";
-import { useRealtimeTopic } from "../realtime.ts";
+import { refetchLive, useLiveTopic } from "../realtime.ts";
 
 /** What the rail needs of a media row; the catalogue's Media satisfies it. */
 export interface EngagementMedia {
@@ -25,21 +24,6 @@ export const engagementQueryKeyRoot = ["engagement"] as const;
 
 export const getEngagementQueryOptions = (mediaId: string) =>
   queryOptions({ queryKey: [...engagementQueryKeyRoot, mediaId], queryFn: ({ signal }) => getEngagement(mediaId, signal) });
-
-// Every hook showing a media's engagement subscribes to the media's topic (a card holds one; a
-// product's several feed cards show its main media each); a stream's "ready" or a change reaches
-// them all in one synchronous loop. Their refetches are collapsed into one per media and tick:
-// otherwise each invalidation cancels the previous one's request and sends its own (issue #14).
-const refetchScheduled = new Set<string>();
-
-function refetchEngagement(queryClient: QueryClient, mediaId: string) {
-  if (refetchScheduled.has(mediaId)) return;
-  refetchScheduled.add(mediaId);
-  queueMicrotask(() => {
-    refetchScheduled.delete(mediaId);
-    void queryClient.invalidateQueries({ queryKey: getEngagementQueryOptions(mediaId).queryKey });
-  });
-}
 
 /** What the rail shows of a media before its engagement arrives: the media row's counts, not liked. */
 function engagementOf(media: EngagementMedia): Engagement {
@@ -65,19 +49,14 @@ export function useEngagement(media: EngagementMedia | null) {
   const queryClient = useQueryClient();
   const { status } = useSession();
   const mediaId = media?.id ?? null;
-  const [fetchableId, setFetchableId] = useState<string | null>(null);
+  // Every hook showing a media subscribes to its topic (a card holds one; a product's several feed cards show its main media each).
+  const fetchable = useLiveTopic(mediaId ? realtimeTopics.counters(mediaId) : null, () => {
+    if (mediaId) refetchLive(queryClient, getEngagementQueryOptions(mediaId).queryKey);
+  });
   const query = useQuery({
     ...getEngagementQueryOptions(mediaId ?? ""),
-    enabled: mediaId !== null && status !== "loading" && fetchableId === mediaId,
+    enabled: mediaId !== null && status !== "loading" && fetchable,
     placeholderData: media ? engagementOf(media) : undefined,
-  });
-  const refetch = () => {
-    if (mediaId) refetchEngagement(queryClient, mediaId);
-  };
-  useRealtimeTopic(mediaId ? realtimeTopics.counters(mediaId) : null, {
-    onEvent: refetch,
-    onResync: () => (fetchableId === mediaId ? refetch() : setFetchableId(mediaId)),
-    onUnavailable: () => setFetchableId(mediaId),
   });
   return query.data ?? null;
 }
