@@ -4,10 +4,14 @@ import type { Config } from "./config.ts";
 
 export type Logger = pino.Logger;
 
-/** The request being answered, set by http/request-context.ts for everything the request runs. */
+/**
+ * The request a call into better-auth serves, entered by authCall (modules/auth/auth-calls.ts) only
+ * around that call: its callbacks (delivery.ts) log through the app's logger, not c.var.log. Every
+ * other line about a request goes through the request's logger (decision 189).
+ */
 export const requestScope = new AsyncLocalStorage<{ requestId: string }>();
 
-/** Every line logged while a request is answered carries its request id, whichever module logs it. */
+/** Lines written inside a request's better-auth call carry its id through requestScope (the mixin). */
 export function createLogger(config: Pick<Config, "logLevel">, destination?: DestinationStream): Logger {
   const options: pino.LoggerOptions = {
     level: config.logLevel,
