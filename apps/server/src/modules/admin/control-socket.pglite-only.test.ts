@@ -87,7 +87,7 @@ describe("npm run admin while the server holds the embedded database", () => {
     const revoked = await cli(dataDir, "admin", "revoke", email);
     expect(revoked).toMatchObject({ code: 0, stdout: "owner@example.test is no longer an admin.\n" });
     expect(await isAdmin()).toBe(false);
-  }, 60_000);
+  }, 120_000);
 
   it("reports an unknown email and bad usage as the direct CLI does", async () => {
     const unknown = await cli(dataDir, "admin", "grant", "nobody@example.test");
@@ -95,7 +95,7 @@ describe("npm run admin while the server holds the embedded database", () => {
     expect(unknown.stderr).toContain("No user with the email nobody@example.test. They must sign up first.");
     const usage = await cli(dataDir, "admin", "promote", email);
     expect(usage.code).toBe(2);
-  }, 60_000);
+  }, 120_000);
 
   it("refuses malformed, unknown and oversized requests", async () => {
     expect(JSON.parse(await rawRequest(control.path, "not json\n"))).toEqual({ ok: false, message: "The control request is not valid JSON." });
