@@ -7,7 +7,7 @@ import { notFound } from "../../shared/errors.ts";
 import type { Viewer } from "../../shared/viewer.ts";
 import { mediaNotFound, requireMedia } from "./likes.service.ts";
 import { compiledOnce } from "../../db/compiled-once.ts";
-import { countersChanged, encodeRealtimeEvent, notifyChange, notifyEncodedChangeCall } from "../realtime/realtime.service.ts";
+import { countersChanged, countersNotice, encodeRealtimeEvent, notifyChange, notifyEncodedChangeCall } from "../realtime/realtime.service.ts";
 import { countTodayFrom } from "../analytics/rollups.ts";
 import { transactionRetried } from "../../db/retry-conflicts.ts";
 
@@ -84,7 +84,7 @@ const createStatement = compiledOnce(
 export async function createComment(db: Kysely<DB>, mediaId: string, userId: string, text: string): Promise<Comment> {
   const id = randomUUID();
   const commentsNotice = encodeRealtimeEvent({ topic: realtimeTopics.comments(mediaId), kind: "insert", ids: [id] });
-  const { rows } = await createStatement(db, { id, mediaId, userId, text, commentsNotice, counterNotice: encodeRealtimeEvent(countersChanged(mediaId)) });
+  const { rows } = await createStatement(db, { id, mediaId, userId, text, commentsNotice, counterNotice: countersNotice(mediaId) });
   if (!rows[0]) throw mediaNotFound(mediaId);
   return toComment(rows[0]);
 }

@@ -3,7 +3,7 @@ import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { notFound } from "../../shared/errors.ts";
 import { compiledOnce } from "../../db/compiled-once.ts";
-import { countersChanged, encodeRealtimeEvent, notifyEncodedChangeCall } from "../realtime/realtime.service.ts";
+import { countersNotice, notifyEncodedChangeCall } from "../realtime/realtime.service.ts";
 import { countTodayFrom } from "../analytics/rollups.ts";
 
 export const mediaNotFound = (mediaId: string) => notFound(`Media ${mediaId} not found`, "id");
@@ -68,7 +68,7 @@ const likeStatements = { like: likeStatement(true), unlike: likeStatement(false)
 
 /** Likes or unlikes idempotently (likeStatement). */
 export async function setLike(db: Kysely<DB>, mediaId: string, userId: string, like: boolean): Promise<LikeResult> {
-  const counterNotice = encodeRealtimeEvent(countersChanged(mediaId));
+  const counterNotice = countersNotice(mediaId);
   const { rows } = await likeStatements[like ? "like" : "unlike"](db, { mediaId, userId, counterNotice });
   if (!rows[0]) throw mediaNotFound(mediaId);
   return { liked: like, likeCount: rows[0].like_count };

@@ -3,7 +3,7 @@ import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { mediaNotFound } from "./likes.service.ts";
 import { compiledOnce } from "../../db/compiled-once.ts";
-import { countersChanged, encodeRealtimeEvent, notifyEncodedChangeCall } from "../realtime/realtime.service.ts";
+import { countersNotice, notifyEncodedChangeCall } from "../realtime/realtime.service.ts";
 import { countTodayFrom } from "../analytics/rollups.ts";
 
 /**
@@ -24,7 +24,7 @@ const shareStatement = compiledOnce(
 
 export async function recordShare(db: Kysely<DB>, mediaId: string, userId: string | null, input: ShareInput): Promise<{ shareCount: number }> {
   const { platform, deviceInfo } = ShareInputSchema.parse(input);
-  const { rows } = await shareStatement(db, { mediaId, userId, platform, deviceInfo: JSON.stringify(deviceInfo), counterNotice: encodeRealtimeEvent(countersChanged(mediaId)) });
+  const { rows } = await shareStatement(db, { mediaId, userId, platform, deviceInfo: JSON.stringify(deviceInfo), counterNotice: countersNotice(mediaId) });
   if (!rows[0]) throw mediaNotFound(mediaId);
   return { shareCount: rows[0].share_count };
 }

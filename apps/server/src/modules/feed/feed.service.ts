@@ -7,7 +7,7 @@ import type { DB } from "../../db/schema.ts";
 import { badRequest, notFound } from "../../shared/errors.ts";
 import { activeProducts } from "../catalog/catalog.scope.ts";
 import { withMedia } from "../catalog/product-media.service.ts";
-import { countersChanged, encodeRealtimeEvent, notifyEncodedChangeCall } from "../realtime/realtime.service.ts";
+import { countersNotice, notifyEncodedChangeCall } from "../realtime/realtime.service.ts";
 import type { FeedMemory, FeedPosition, FeedRowRef } from "./feed.memory.ts";
 
 // Feed order (docs/decisions/010-feed-order.md): every product has a random feed_rank in [0,1)
@@ -192,7 +192,7 @@ const viewStatement = compiledOnce(
 );
 
 export async function recordView(db: Kysely<DB>, input: { mediaId: string; sessionId: string; userId: string | null }): Promise<{ viewCount: number }> {
-  const { rows } = await viewStatement(db, { ...input, counterNotice: encodeRealtimeEvent(countersChanged(input.mediaId)) });
+  const { rows } = await viewStatement(db, { ...input, counterNotice: countersNotice(input.mediaId) });
   if (!rows[0]) throw notFound(`Media with ID ${input.mediaId} not found`);
   return { viewCount: rows[0].view_count };
 }

@@ -23,6 +23,9 @@ export const encodeRealtimeEvent = (event: RealtimeEvent): string => JSON.string
 /** The event that a media's counters moved. */
 export const countersChanged = (mediaId: string): RealtimeEvent => ({ topic: realtimeTopics.counters(mediaId), kind: "update", ids: [mediaId] });
 
+/** countersChanged, encoded: the notice a counting write's statement (compiled once) sends as one of its values. */
+export const countersNotice = (mediaId: string): string => encodeRealtimeEvent(countersChanged(mediaId));
+
 /** notifyChangeCall with the event already encoded, for a statement compiled once (the event is one of its values). */
 export function notifyEncodedChangeCall(encodedEvent: string): RawBuilder<void> {
   return sql<void>`pg_notify(${REALTIME_CHANNEL}, ${encodedEvent})`;
