@@ -30,12 +30,9 @@ import { badRequest } from "../../shared/errors.ts";
 import { errorBody } from "../../http/errors.ts";
 import { errorResponse, errorResponses, jsonContent, jsonResponse } from "../../http/routes.ts";
 import { SIGNED_IN } from "../../http/access.ts";
-import { withRequestLog } from "../../http/request-context.ts";
 import { type AppEnv, requireAdmin, requireViewer } from "../../http/viewer.ts";
-import { createLogDelivery } from "../auth/delivery.ts";
 import { addAddress, deleteAddress, listAddresses } from "./addresses.service.ts";
 import {
-  type OrdersDeps,
   actAsAdmin,
   allowedAdminActions,
   applyPaymentWebhook,
@@ -46,7 +43,7 @@ import {
   orderStats,
   placeOrder,
 } from "./orders.service.ts";
-import { ordersDeps } from "./unpaid-order-expiry.ts";
+import { ordersDeps, ordersLoggingTo } from "./unpaid-order-expiry.ts";
 
 const shopperErrors = { ...errorResponses, 404: errorResponse("Not found, or not yours") };
 const adminErrors = { ...errorResponses, 403: errorResponse("Not an admin"), 404: errorResponse("Unknown order") };
@@ -199,8 +196,8 @@ const adminActionRoute = createRoute({
 export const registerOrderRoutes: RegisterRoutes = (app, appDeps) => {
   const { db } = appDeps.database;
   const deps = ordersDeps(appDeps);
-  // The services' lines, and the delivery lines of the messages they send, carry the request's id.
-  const forRequest = (c: Context<AppEnv>): OrdersDeps => ({ ...withRequestLog(c, deps), delivery: createLogDelivery(c.var.log, appDeps.config.messageOutboxDir) });
+  // For the services that log or send messages: their lines carry the request's id.
+  const forRequest = (c: Context<AppEnv>) => ordersLoggingTo(deps, c.var.log, appDeps.config.messageOutboxDir);
 
   app.openapi(checkoutOptionsRoute, async (c) => {
     const { marketplaceId } = c.req.valid("query");
@@ -242,7 +239,7 @@ export const registerOrderRoutes: RegisterRoutes = (app, appDeps) => {
     return c.json({ items: page.items.map(({ customerEmail: _email, marketplaceId: _marketplace, ...item }) => item), nextCursor: page.nextCursor }, 200);
   });
 
-  app.openapi(getOrderRoute, async (c) => c.json(await getOrder(forRequest(c), requireViewer(c).userId, c.req.valid("param").id), 200));
+  app.openapi(getOrderRoute, async (c) => c.json(await getOrder(deps, requireViewer(c).userId, c.req.valid("param").id), 200));
 
   app.openapi(cancelOrderRoute, async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as unknown;
@@ -266,7 +263,7 @@ export const registerOrderRoutes: RegisterRoutes = (app, appDeps) => {
   app.openapi(adminStatsRoute, async (c) => c.json(await orderStats(db), 200));
 
   const adminOrder = async (c: Context<AppEnv>, id: string) => {
-    const order = await getOrder(forRequest(c), null, id);
+    const order = await getOrder(deps, null, id);
     const owner = await db.selectFrom("orders as o").innerJoin("user as u", "u.id", "o.user_id").select("u.email").where("o.id", "=", id).executeTakeFirstOrThrow();
     return { ...order, customerEmail: owner.email, allowedActions: allowedAdminActions(order.status) };
   };

@@ -1,4 +1,5 @@
 import type { AppDeps } from "../../context.ts";
+import type { Logger } from "../../logger.ts";
 import { createLogDelivery } from "../auth/delivery.ts";
 import { createRazorpayProvider } from "../payments/razorpay.ts";
 import { type OrdersDeps, expireUnpaidOrders } from "./orders.service.ts";
@@ -8,13 +9,16 @@ const EXPIRY_SWEEP_MS = 60_000;
 
 /** What the order routes and the expiry sweep work with, built from the app's parts. */
 export function ordersDeps({ config, database: { db }, logger }: Pick<AppDeps, "config" | "database" | "logger">): OrdersDeps {
-  return {
-    db,
-    logger,
-    delivery: createLogDelivery(logger, config.messageOutboxDir),
-    provider: config.razorpay ? createRazorpayProvider(config.razorpay) : undefined,
-    paymentTimeoutMinutes: config.orderPaymentTimeoutMinutes,
-  };
+  const provider = config.razorpay ? createRazorpayProvider(config.razorpay) : undefined;
+  return ordersLoggingTo({ db, provider, paymentTimeoutMinutes: config.orderPaymentTimeoutMinutes }, logger, config.messageOutboxDir);
+}
+
+/**
+ * `deps` writing their lines, and the delivery lines of the messages they send, through `logger`:
+ * the app's, or a request's (c.var.log, which carries its id).
+ */
+export function ordersLoggingTo(deps: Omit<OrdersDeps, "logger" | "delivery">, logger: Logger, outboxDir: string | undefined): OrdersDeps {
+  return { ...deps, logger, delivery: createLogDelivery(logger, outboxDir) };
 }
 
 /**
