@@ -13,7 +13,7 @@ const BETTER_AUTH_GLOBAL = Symbol.for("better-auth:global");
 let running = 0;
 
 /** better-auth's storages as they are now (it creates each on first use). */
-function betterAuthStorages(): AsyncLocalStorage<unknown>[] {
+export function betterAuthStorages(): AsyncLocalStorage<unknown>[] {
   const context = (globalThis as { [BETTER_AUTH_GLOBAL]?: { context?: Record<string, unknown> } })[BETTER_AUTH_GLOBAL]?.context ?? {};
   return Object.values(context).filter((value): value is AsyncLocalStorage<unknown> => value instanceof AsyncLocalStorage);
 }
@@ -35,6 +35,3 @@ export async function authCall<T>(call: () => Promise<T>, requestId?: string): P
     if (--running === 0) releaseStorages();
   }
 }
-
-/** How many better-auth calls are running (tests). */
-export const authCallsRunning = () => running;
