@@ -3,6 +3,16 @@
 /** The browser's EventSource (not our code): records what was opened and lets the test play the server. */
 export class FakeEventSource {
   static instances: FakeEventSource[] = [];
+
+  /** The streams the code under test has not closed. */
+  static open(): FakeEventSource[] {
+    return FakeEventSource.instances.filter((source) => !source.closed);
+  }
+
+  /** The stream opened last. */
+  static latest(): FakeEventSource {
+    return FakeEventSource.instances.at(-1)!;
+  }
   onerror: ((event: Event) => void) | null = null;
   closed = false;
   private listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>();

@@ -4,8 +4,6 @@ import { REALTIME_MAX_TOPICS } from "@reelmart/core/engagement";
 import { FakeEventSource } from "./fake-event-source.test-helper.ts";
 import { type RealtimeListener, RealtimeConnection, useRealtimeTopic } from "./realtime.ts";
 
-const open = () => FakeEventSource.instances.filter((source) => !source.closed);
-const latest = () => FakeEventSource.instances.at(-1)!;
 
 function listener() {
   return { onEvent: vi.fn<RealtimeListener["onEvent"]>(), onResync: vi.fn<RealtimeListener["onResync"]>() };
@@ -37,21 +35,21 @@ describe("RealtimeConnection", () => {
 
     vi.advanceTimersByTime(50);
     expect(FakeEventSource.instances).toHaveLength(1);
-    expect(latest().topics).toBe(`comments:${MEDIA},counters:${MEDIA},counters:${OTHER}`);
-    expect(latest().init).toEqual({ withCredentials: true });
+    expect(FakeEventSource.latest().topics).toBe(`comments:${MEDIA},counters:${MEDIA},counters:${OTHER}`);
+    expect(FakeEventSource.latest().init).toEqual({ withCredentials: true });
 
-    latest().emit("ready");
+    FakeEventSource.latest().emit("ready");
     const change = { topic: `comments:${MEDIA}`, kind: "insert", ids: ["33333333-3333-4333-8333-333333333333"] };
-    latest().emit("change", change);
+    FakeEventSource.latest().emit("change", change);
     expect(comments.onEvent).toHaveBeenCalledWith(change);
     expect(counters.onEvent).not.toHaveBeenCalled();
 
     unsubscribeComments();
     vi.advanceTimersByTime(50);
-    const reopened = latest();
+    const reopened = FakeEventSource.latest();
     expect(reopened.topics).toBe(`counters:${MEDIA},counters:${OTHER}`);
     reopened.emit("ready");
-    expect(open()).toEqual([reopened]);
+    expect(FakeEventSource.open()).toEqual([reopened]);
   });
 
   it("opens the stream for a new topic set beside the live one, and closes that one once the new one is ready", () => {
@@ -59,24 +57,24 @@ describe("RealtimeConnection", () => {
     const kept = listener();
     connection.subscribe(`counters:${MEDIA}`, kept);
     vi.advanceTimersByTime(50);
-    const first = latest();
+    const first = FakeEventSource.latest();
     first.emit("ready");
     expect(kept.onResync).toHaveBeenCalledTimes(1);
 
     const added = listener();
     connection.subscribe(`counters:${OTHER}`, added);
     vi.advanceTimersByTime(50);
-    const second = latest();
+    const second = FakeEventSource.latest();
     expect(second.topics).toBe(`counters:${MEDIA},counters:${OTHER}`);
     // Until the new stream listens, the live one still carries the kept topic's changes.
-    expect(open()).toEqual([first, second]);
+    expect(FakeEventSource.open()).toEqual([first, second]);
     const change = { topic: `counters:${MEDIA}`, kind: "update", ids: [MEDIA] };
     first.emit("change", change);
     expect(kept.onEvent).toHaveBeenCalledWith(change);
     expect(added.onResync).not.toHaveBeenCalled();
 
     second.emit("ready");
-    expect(open()).toEqual([second]);
+    expect(FakeEventSource.open()).toEqual([second]);
     // Carried without a gap: nothing to fetch again. The new topic is listened to from now on: fetch it once.
     expect(kept.onResync).toHaveBeenCalledTimes(1);
     expect(added.onResync).toHaveBeenCalledTimes(1);
@@ -86,7 +84,7 @@ describe("RealtimeConnection", () => {
     const connection = new RealtimeConnection();
     connection.subscribe(`counters:${MEDIA}`, listener());
     vi.advanceTimersByTime(50);
-    latest().emit("ready");
+    FakeEventSource.latest().emit("ready");
 
     const second = listener();
     connection.subscribe(`counters:${MEDIA}`, second);
@@ -100,12 +98,12 @@ describe("RealtimeConnection", () => {
     const waiting = { ...listener(), onUnavailable: vi.fn() };
     connection.subscribe(`counters:${MEDIA}`, waiting);
     vi.advanceTimersByTime(50);
-    latest().fail();
+    FakeEventSource.latest().fail();
     expect(waiting.onUnavailable).toHaveBeenCalledTimes(1);
     expect(waiting.onResync).not.toHaveBeenCalled();
 
     vi.advanceTimersByTime(1000);
-    latest().emit("ready");
+    FakeEventSource.latest().emit("ready");
     expect(waiting.onResync).toHaveBeenCalledTimes(1);
   });
 
@@ -119,9 +117,9 @@ describe("RealtimeConnection", () => {
       return subscriber;
     });
     vi.advanceTimersByTime(50);
-    expect(latest().topics).not.toContain(MEDIA);
+    expect(FakeEventSource.latest().topics).not.toContain(MEDIA);
     expect(overCap.onUnavailable).toHaveBeenCalledTimes(1);
-    latest().emit("ready");
+    FakeEventSource.latest().emit("ready");
     expect(overCap.onResync).not.toHaveBeenCalled();
     for (const subscriber of carried) {
       expect(subscriber.onResync).toHaveBeenCalledTimes(1);
@@ -136,7 +134,7 @@ describe("RealtimeConnection", () => {
     unsubscribe();
     vi.advanceTimersByTime(60_000);
     expect(FakeEventSource.instances).toHaveLength(1);
-    expect(open()).toHaveLength(0);
+    expect(FakeEventSource.open()).toHaveLength(0);
   });
 
   it("reconnects after min(1 s × 2^n, 30 s), and from 1 s again once a stream was ready", () => {
@@ -145,21 +143,21 @@ describe("RealtimeConnection", () => {
     vi.advanceTimersByTime(50);
 
     for (const delay of [1000, 2000, 4000, 8000, 16_000, 30_000, 30_000]) {
-      const failed = latest();
+      const failed = FakeEventSource.latest();
       failed.fail();
       expect(failed.closed).toBe(true);
       vi.advanceTimersByTime(delay - 1);
-      expect(latest()).toBe(failed);
+      expect(FakeEventSource.latest()).toBe(failed);
       vi.advanceTimersByTime(1);
-      expect(latest()).not.toBe(failed);
-      expect(latest().topics).toBe(`comments:${MEDIA}`);
+      expect(FakeEventSource.latest()).not.toBe(failed);
+      expect(FakeEventSource.latest().topics).toBe(`comments:${MEDIA}`);
     }
 
-    latest().emit("ready");
-    const failed = latest();
+    FakeEventSource.latest().emit("ready");
+    const failed = FakeEventSource.latest();
     failed.fail();
     vi.advanceTimersByTime(1000);
-    expect(latest()).not.toBe(failed);
+    expect(FakeEventSource.latest()).not.toBe(failed);
   });
 
   it("refetches every subscription once the reopened stream is ready, including ones added while it was down", () => {
@@ -167,16 +165,16 @@ describe("RealtimeConnection", () => {
     const before = listener();
     connection.subscribe(`comments:${MEDIA}`, before);
     vi.advanceTimersByTime(50);
-    latest().emit("ready");
+    FakeEventSource.latest().emit("ready");
     before.onResync.mockClear();
 
-    latest().fail();
+    FakeEventSource.latest().fail();
     const during = listener();
     connection.subscribe(`counters:${MEDIA}`, during);
     vi.advanceTimersByTime(1000);
     expect(before.onResync).not.toHaveBeenCalled();
 
-    latest().emit("ready");
+    FakeEventSource.latest().emit("ready");
     expect(before.onResync).toHaveBeenCalledTimes(1);
     expect(during.onResync).toHaveBeenCalledTimes(1);
   });
@@ -185,8 +183,8 @@ describe("RealtimeConnection", () => {
     const connection = new RealtimeConnection();
     connection.subscribe(`comments:${MEDIA}`, listener());
     vi.advanceTimersByTime(50);
-    latest().fail();
-    latest().fail();
+    FakeEventSource.latest().fail();
+    FakeEventSource.latest().fail();
     vi.advanceTimersByTime(1000);
     expect(FakeEventSource.instances).toHaveLength(2);
     vi.advanceTimersByTime(60_000);
@@ -199,12 +197,12 @@ describe("useRealtimeTopic", () => {
     const a = renderHook(() => useRealtimeTopic(`comments:${MEDIA}`, listener()));
     const b = renderHook(() => useRealtimeTopic(`counters:${OTHER}`, listener()));
     vi.advanceTimersByTime(50);
-    expect(open()).toHaveLength(1);
-    expect(open()[0]!.topics).toBe(`comments:${MEDIA},counters:${OTHER}`);
+    expect(FakeEventSource.open()).toHaveLength(1);
+    expect(FakeEventSource.open()[0]!.topics).toBe(`comments:${MEDIA},counters:${OTHER}`);
 
     a.unmount();
     b.unmount();
     vi.advanceTimersByTime(50);
-    expect(open()).toHaveLength(0);
+    expect(FakeEventSource.open()).toHaveLength(0);
   });
 });

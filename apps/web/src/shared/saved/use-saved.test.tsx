@@ -12,8 +12,6 @@ function SaveButton({ name }: { name: string }) {
   return <p>{`${name}: ${ids.length} saved`}</p>;
 }
 
-const liveStreams = () => FakeEventSource.instances.filter((source) => !source.closed);
-const stream = () => FakeEventSource.instances.at(-1)!;
 const requested = () => vi.mocked(fetch).mock.calls.filter(([url]) => new URL(String(url)).pathname === "/api/saved").length;
 
 function respond(body: unknown) {
@@ -47,16 +45,16 @@ describe("useSaved", () => {
         <SaveButton name="second" />
       </QueryClientProvider>,
     );
-    await waitFor(() => expect(liveStreams()).toHaveLength(1));
-    expect(stream().topics).toBe(`saved:${USER_ID}`);
+    await waitFor(() => expect(FakeEventSource.open()).toHaveLength(1));
+    expect(FakeEventSource.latest().topics).toBe(`saved:${USER_ID}`);
     expect(requested()).toBe(0);
 
-    act(() => stream().emit("ready"));
+    act(() => FakeEventSource.latest().emit("ready"));
     expect(await screen.findByText("first: 1 saved")).toBeInTheDocument();
     expect(await screen.findByText("second: 1 saved")).toBeInTheDocument();
     expect(requested()).toBe(1);
 
-    act(() => stream().emit("change", { topic: `saved:${USER_ID}`, kind: "update", ids: [PRODUCT_ID] }));
+    act(() => FakeEventSource.latest().emit("change", { topic: `saved:${USER_ID}`, kind: "update", ids: [PRODUCT_ID] }));
     await waitFor(() => expect(requested()).toBe(2));
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(requested()).toBe(2);

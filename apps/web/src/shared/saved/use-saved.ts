@@ -106,7 +106,6 @@ export function useSaved() {
     if (signedIn && localIds.length) void mergeLocalIntoAccount(queryClient);
   }, [signedIn, localIds, queryClient]);
 
-
   const mutation = useMutation({
     mutationFn: setSaved,
     onMutate: async ({ productId, save }) => {

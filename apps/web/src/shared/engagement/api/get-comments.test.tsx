@@ -12,8 +12,6 @@ function Drawer({ open }: { open: boolean }) {
   return <p>{query.isSuccess ? `${comments.length} comments` : "waiting"}</p>;
 }
 
-const liveStreams = () => FakeEventSource.instances.filter((source) => !source.closed);
-const stream = () => FakeEventSource.instances.at(-1)!;
 const requested = () => vi.mocked(fetch).mock.calls.filter(([url]) => new URL(String(url)).pathname === `/api/media/${MEDIA_ID}/comments`).length;
 
 beforeEach(() => {
@@ -33,24 +31,24 @@ describe("useComments", () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const wrap = (children: ReactNode) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
     const view = render(wrap(<Drawer open />));
-    await waitFor(() => expect(liveStreams()).toHaveLength(1));
-    expect(stream().topics).toBe(`comments:${MEDIA_ID}`);
+    await waitFor(() => expect(FakeEventSource.open()).toHaveLength(1));
+    expect(FakeEventSource.latest().topics).toBe(`comments:${MEDIA_ID}`);
     expect(requested()).toBe(0);
 
-    act(() => stream().emit("ready"));
+    act(() => FakeEventSource.latest().emit("ready"));
     expect(await screen.findByText("0 comments")).toBeInTheDocument();
     expect(requested()).toBe(1);
 
-    act(() => stream().emit("change", { topic: `comments:${MEDIA_ID}`, kind: "insert", ids: ["55555555-1111-4111-8111-111111111111"] }));
+    act(() => FakeEventSource.latest().emit("change", { topic: `comments:${MEDIA_ID}`, kind: "insert", ids: ["55555555-1111-4111-8111-111111111111"] }));
     await waitFor(() => expect(requested()).toBe(2));
 
     // Closed, the topic is dropped and its stream closes; opened again, the list waits for a new one.
     view.rerender(wrap(<Drawer open={false} />));
-    await waitFor(() => expect(liveStreams()).toHaveLength(0));
+    await waitFor(() => expect(FakeEventSource.open()).toHaveLength(0));
     view.rerender(wrap(<Drawer open />));
-    await waitFor(() => expect(liveStreams()).toHaveLength(1));
+    await waitFor(() => expect(FakeEventSource.open()).toHaveLength(1));
     expect(requested()).toBe(2);
-    act(() => stream().emit("ready"));
+    act(() => FakeEventSource.latest().emit("ready"));
     await waitFor(() => expect(requested()).toBe(3));
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(requested()).toBe(3);

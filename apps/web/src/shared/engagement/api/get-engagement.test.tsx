@@ -13,8 +13,6 @@ function Card({ item }: { item: EngagementMedia }) {
   return <p>{`${item.id}: ${engagement?.likeCount} ${engagement?.likedByMe ? "liked" : "not liked"}`}</p>;
 }
 
-const liveStreams = () => FakeEventSource.instances.filter((source) => !source.closed);
-const stream = () => FakeEventSource.instances.at(-1)!;
 const requested = (item: EngagementMedia) => vi.mocked(fetch).mock.calls.filter(([url]) => String(url).endsWith(`/media/${item.id}/engagement`)).length;
 
 function respond(body: unknown) {
@@ -45,24 +43,24 @@ describe("useEngagement", () => {
     const view = render(wrap([FIRST, SECOND].map((item) => <Card key={item.id} item={item} />)));
     // Until the stream listens, the rail shows the media row's counts and asks nothing.
     expect(screen.getByText(`${FIRST.id}: 1 not liked`)).toBeInTheDocument();
-    await waitFor(() => expect(liveStreams()).toHaveLength(1));
+    await waitFor(() => expect(FakeEventSource.open()).toHaveLength(1));
     expect(requested(FIRST) + requested(SECOND)).toBe(0);
 
-    act(() => stream().emit("ready"));
+    act(() => FakeEventSource.latest().emit("ready"));
     expect(await screen.findByText(`${FIRST.id}: 100 liked`)).toBeInTheDocument();
     expect(await screen.findByText(`${SECOND.id}: 100 liked`)).toBeInTheDocument();
     expect([requested(FIRST), requested(SECOND)]).toEqual([1, 1]);
 
     // A swipe mounts a new card: the stream reopens with its topic, the others are not asked again.
     view.rerender(wrap([FIRST, SECOND, THIRD].map((item) => <Card key={item.id} item={item} />)));
-    await waitFor(() => expect(liveStreams()).toHaveLength(2));
-    act(() => stream().emit("ready"));
+    await waitFor(() => expect(FakeEventSource.open()).toHaveLength(2));
+    act(() => FakeEventSource.latest().emit("ready"));
     expect(await screen.findByText(`${THIRD.id}: 100 liked`)).toBeInTheDocument();
-    expect(liveStreams()).toHaveLength(1);
+    expect(FakeEventSource.open()).toHaveLength(1);
     expect([requested(FIRST), requested(SECOND), requested(THIRD)]).toEqual([1, 1, 1]);
 
     // A like elsewhere: that media alone is asked again.
-    act(() => stream().emit("change", { topic: `counters:${SECOND.id}`, kind: "update", ids: [SECOND.id] }));
+    act(() => FakeEventSource.latest().emit("change", { topic: `counters:${SECOND.id}`, kind: "update", ids: [SECOND.id] }));
     await waitFor(() => expect(requested(SECOND)).toBe(2));
     expect([requested(FIRST), requested(THIRD)]).toEqual([1, 1]);
     view.unmount();
