@@ -3,8 +3,9 @@
 // Exits non-zero if anything failed. The two test runners share nothing (vitest's servers listen on
 // ports of their own and its PostgreSQL databases are its own; the e2e server runs on PGlite, the
 // multi-instance specs on PostgreSQL databases of their own; s3rver, in both, takes the first free
-// port of its range), and side by side they keep CI well under its 30 minutes; vitest's output is
-// printed after Playwright's.
+// port of its range), and side by side they take about 15 minutes on CI's usual machine (session 17's,
+// on which a bare 2e8-step JavaScript loop took 3 s, needed 36); vitest's output is printed after
+// Playwright's.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
