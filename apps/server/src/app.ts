@@ -128,8 +128,9 @@ function requestLogger() {
 
 /**
  * The built PWA: hashed assets are immutable; everything else revalidates, and unknown paths
- * fall back to index.html so the client router can show the page (or its not-found screen). The
- * pages people share answer the same shell with a head of their own (modules/share-pages).
+ * fall back to index.html so the client router can show the page (or its not-found screen), but for
+ * files that are not there. The pages people share answer the same shell with a head of their own
+ * (modules/share-pages).
  */
 function mountWebApp(app: Hono<AppEnv>, webDir: string, deps: AppDeps, publicCache: PublicCache | undefined) {
   const indexHtml = readFileSync(path.join(webDir, "index.html"), "utf8");
@@ -151,6 +152,14 @@ function mountWebApp(app: Hono<AppEnv>, webDir: string, deps: AppDeps, publicCac
   );
   app.get("*", (c) => {
     c.header("Cache-Control", "no-cache");
+    if (NAMES_A_FILE.test(c.req.path)) return c.text("Not found", 404);
     return c.html(indexHtml);
   });
 }
+
+/**
+ * A path whose last segment has an extension names a file, not a page of the app (no route of the
+ * client router has a dot): when the file is not there it is a 404, not the app's HTML, which a
+ * browser would report as a script's or a picture's parse error and a cache would keep.
+ */
+const NAMES_A_FILE = /\.[A-Za-z0-9]{1,12}$/;

@@ -356,6 +356,23 @@ describe("brand and home pages", () => {
   });
 });
 
+describe("the app's other paths", () => {
+  it("answer the shell for the client router's pages, and 404 for a file that is not there", async () => {
+    const shell = body((await fetchPage("/")).html);
+    for (const page of ["/saved", "/orders/3f2a", "/admin/products", "/no-such-page"]) {
+      const answer = await fetchPage(page);
+      expect(answer.status, page).toBe(200);
+      expect(body(answer.html), page).toBe(shell);
+    }
+    for (const file of ["/splash/missing.png", "/assets/entry-0000.js", "/icons/gone.webp", "/deep/path/robots.TXT"]) {
+      const response = await fetch(`${base}${file}`);
+      expect(response.status, file).toBe(404);
+      expect(response.headers.get("content-type"), file).toMatch(/^text\/plain/);
+      expect(await response.text(), file).not.toContain("<html");
+    }
+  });
+});
+
 describe("share pages from the public read cache and the fast lane (decision 181)", () => {
   let cached: TestServer;
   let lane: Awaited<ReturnType<typeof listenWithFastLane>>;
