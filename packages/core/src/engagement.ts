@@ -14,7 +14,8 @@ export const REALTIME_MAX_TOPICS = 50;
 
 /**
  * Realtime topics. A browser subscribes to comments and counters of the media on screen and to its
- * own saved items; events carry ids only (DESIGN.md, Data) and the browser refetches.
+ * own saved items; events carry ids (DESIGN.md, Data) and the browser refetches what it shows, but
+ * a counters event also carries the media's four counts, which it shows as they are (decision 190).
  */
 export const realtimeTopics = {
   comments: (mediaId: string) => `comments:${mediaId}`,
@@ -24,17 +25,39 @@ export const realtimeTopics = {
 
 const REALTIME_KINDS = ["insert", "update", "delete"] as const;
 
+/** A media's public counts, as the write that moved them left them at its commit. */
+export interface MediaCounts {
+  likeCount: number;
+  commentCount: number;
+  shareCount: number;
+  viewCount: number;
+}
+
+const COUNT_NAMES = ["likeCount", "commentCount", "shareCount", "viewCount"] as const satisfies readonly (keyof MediaCounts)[];
+
 export interface RealtimeEvent {
   topic: string;
   kind: (typeof REALTIME_KINDS)[number];
   ids: string[];
+  /** On a counters topic, from the write that moved them: the counts themselves, so nobody asks for them (decision 190). */
+  counts?: MediaCounts;
 }
 
-/** A NOTIFY payload or SSE frame as an event, or null when it is not one. */
+/** A NOTIFY payload or SSE frame as an event, or null when it is not one; counts that are not four whole numbers are left out. */
 export function parseRealtimeEvent(value: unknown): RealtimeEvent | null {
   if (typeof value !== "object" || value === null) return null;
-  const { topic, kind, ids } = value as Record<string, unknown>;
+  const { topic, kind, ids, counts } = value as Record<string, unknown>;
   if (typeof topic !== "string" || !REALTIME_KINDS.includes(kind as RealtimeEvent["kind"])) return null;
   if (!Array.isArray(ids) || !ids.every((id) => typeof id === "string")) return null;
-  return { topic, kind: kind as RealtimeEvent["kind"], ids };
+  const event: RealtimeEvent = { topic, kind: kind as RealtimeEvent["kind"], ids };
+  if (isMediaCounts(counts)) event.counts = { likeCount: counts.likeCount, commentCount: counts.commentCount, shareCount: counts.shareCount, viewCount: counts.viewCount };
+  return event;
+}
+
+function isMediaCounts(value: unknown): value is MediaCounts {
+  if (typeof value !== "object" || value === null) return false;
+  return COUNT_NAMES.every((name) => {
+    const count = (value as Record<string, unknown>)[name];
+    return Number.isSafeInteger(count) && (count as number) >= 0;
+  });
 }

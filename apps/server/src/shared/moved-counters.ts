@@ -1,14 +1,18 @@
-import { REALTIME_CHANNEL, parseRealtimeEvent, realtimeTopics } from "@reelmart/core/engagement";
+import { type MediaCounts, REALTIME_CHANNEL, parseRealtimeEvent, realtimeTopics } from "@reelmart/core/engagement";
 import type { Database } from "../db/database.ts";
 
 const COUNTERS_PREFIX = realtimeTopics.counters("");
 
 /**
  * Calls `onMoved` with the media ids of every counters-topic notification on the realtime channel
- * (every like, comment, share and view sends one); other notifications, and payloads that are not
+ * (every like, comment, share and view sends one), and the counts it carries, those of its one
+ * media, when it carries them (decision 190); other notifications, and payloads that are not
  * realtime events, are ignored. Resolves to the function that stops listening.
  */
-export function listenForMovedCounters(database: Database, onMoved: (mediaIds: readonly string[]) => void): Promise<() => Promise<void>> {
+export function listenForMovedCounters(
+  database: Database,
+  onMoved: (mediaIds: readonly string[], counts: MediaCounts | undefined) => void,
+): Promise<() => Promise<void>> {
   return database.listen(REALTIME_CHANNEL, (payload) => {
     let event;
     try {
@@ -16,6 +20,6 @@ export function listenForMovedCounters(database: Database, onMoved: (mediaIds: r
     } catch {
       return;
     }
-    if (event?.topic.startsWith(COUNTERS_PREFIX)) onMoved(event.ids);
+    if (event?.topic.startsWith(COUNTERS_PREFIX)) onMoved(event.ids, event.ids.length === 1 ? event.counts : undefined);
   });
 }

@@ -1,4 +1,5 @@
 import type { ProductSummary } from "@reelmart/core/api/catalog";
+import type { MediaCounts } from "@reelmart/core/engagement";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
@@ -9,17 +10,22 @@ import type { CatalogueCache } from "./catalog.cache.ts";
 
 // Product cards (ProductSummary) held in memory with their engagement counters kept live: a bounded
 // LRU by lower-case product id. Counters change without a catalogue notification, so the counters
-// topic of the realtime channel (sent by every like, comment, share and view) refreshes the counters
-// of held cards in one batched query. What invalidates the catalogue part is the owner's rule: the
-// feed and search both drop them per product (decisions 187 and 142).
+// topic of the realtime channel (sent by every like, comment, share and view) keeps the counters of
+// held cards: a notice carries the counts its write left, which are set as they are (decision 190);
+// one without them, or a card read across a notice, has its counters read again, in one batched
+// query. What invalidates the catalogue part is the owner's rule: the feed and search both drop them
+// per product (decisions 187 and 142).
 
 type MutableMedia = { -readonly [K in keyof ProductSummary["media"][number]]: ProductSummary["media"][number][K] };
 
 export class LiveCards {
   // Map iteration order is insertion order: re-inserting on every hit makes it an LRU.
   private readonly cards = new Map<string, ProductSummary>();
-  /** Each held medium, and the card it belongs to (whose JSON its counters are part of). */
-  private readonly mediaOfCards = new Map<string, { media: MutableMedia; card: ProductSummary }>();
+  /**
+   * Each held medium, the card it belongs to (whose JSON its counters are part of), and the
+   * `counterMark` at which a notice last set its counts: a read that began before is older.
+   */
+  private readonly mediaOfCards = new Map<string, { media: MutableMedia; card: ProductSummary; countedAt: number }>();
   /**
    * Cards as JSON bytes, made once per card and counter change: serialising a page's cards was about
    * 40% of a fast-lane feed answer's CPU, and encoding the page's text to bytes another 6% (decision 107).
@@ -31,7 +37,7 @@ export class LiveCards {
   private readonly staleCounters = new CoalescedRefresh((mediaIds) => this.refreshCounters(mediaIds), () => this.closed);
   private counterNotices = 0;
   /** Told of every counter notice after this LiveCards has taken it (`counterMark` already counts it). */
-  private readonly counterFollowers: ((mediaIds: readonly string[]) => void)[] = [];
+  private readonly counterFollowers: ((mediaIds: readonly string[], counts: MediaCounts | undefined) => void)[] = [];
   private stopListening: (() => Promise<void>) | undefined;
   private closed = false;
 
@@ -46,7 +52,7 @@ export class LiveCards {
 
   /** Starts following counter changes; until then held counters may fall behind. */
   async start(database: Database): Promise<void> {
-    this.stopListening = await listenForMovedCounters(database, (mediaIds) => this.onCountersMoved(mediaIds));
+    this.stopListening = await listenForMovedCounters(database, (mediaIds, counts) => this.onCountersMoved(mediaIds, counts));
   }
 
   async close(): Promise<void> {
@@ -101,7 +107,7 @@ export class LiveCards {
     this.forget(key);
     this.cards.set(key, card);
     this.placedAt.set(card, ++this.placements);
-    for (const media of card.media) this.mediaOfCards.set(media.id.toLowerCase(), { media: media as MutableMedia, card });
+    for (const media of card.media) this.mediaOfCards.set(media.id.toLowerCase(), { media: media as MutableMedia, card, countedAt: mark });
     for (const oldestKey of this.cards.keys()) {
       if (this.cards.size <= this.maxCards) break;
       this.forget(oldestKey);
@@ -116,10 +122,11 @@ export class LiveCards {
   }
 
   /**
-   * Calls `follower` with the media ids of every counter notice this LiveCards takes, after it has
-   * counted it: whoever holds copies of cards beyond these follows the same notices, on one listener.
+   * Calls `follower` with the media ids (and counts, when it carries them) of every counter notice
+   * this LiveCards takes, after it has counted it: whoever holds copies of cards beyond these
+   * follows the same notices, on one listener.
    */
-  followCounters(follower: (mediaIds: readonly string[]) => void): void {
+  followCounters(follower: (mediaIds: readonly string[], counts: MediaCounts | undefined) => void): void {
     this.counterFollowers.push(follower);
   }
 
@@ -145,10 +152,22 @@ export class LiveCards {
     for (const media of card.media) this.mediaOfCards.delete(media.id.toLowerCase());
   }
 
-  private onCountersMoved(mediaIds: readonly string[]) {
+  private onCountersMoved(mediaIds: readonly string[], counts: MediaCounts | undefined) {
     this.counterNotices += 1;
-    for (const id of mediaIds) this.markStale(id);
-    for (const follower of this.counterFollowers) follower(mediaIds);
+    for (const id of mediaIds) {
+      if (counts) this.setCounts(id.toLowerCase(), counts);
+      else this.markStale(id);
+    }
+    for (const follower of this.counterFollowers) follower(mediaIds, counts);
+  }
+
+  /** Sets a held medium's counters to what a notice carried, the latest committed (notices come in commit order). */
+  private setCounts(key: string, counts: MediaCounts) {
+    const held = this.mediaOfCards.get(key);
+    if (!held) return;
+    held.countedAt = this.counterNotices;
+    this.cardBytes.delete(held.card);
+    Object.assign(held.media, counts);
   }
 
   private markStale(mediaId: string) {
@@ -159,6 +178,7 @@ export class LiveCards {
 
   /** One query for every medium whose counters moved since the last refresh. */
   private async refreshCounters(mediaIds: string[]): Promise<void> {
+    const mark = this.counterNotices;
     try {
       const rows = await this.db
         .selectFrom("product_media")
@@ -167,7 +187,8 @@ export class LiveCards {
         .execute();
       for (const row of rows) {
         const held = this.mediaOfCards.get(row.id.toLowerCase());
-        if (!held) continue;
+        // A notice that came during the read set newer counts than it may have read.
+        if (!held || held.countedAt > mark) continue;
         const { media, card } = held;
         this.cardBytes.delete(card);
         media.likeCount = row.like_count;

@@ -7,7 +7,17 @@ import { notFound } from "../../shared/errors.ts";
 import type { Viewer } from "../../shared/viewer.ts";
 import { mediaNotFound, requireMedia } from "./likes.service.ts";
 import { compiledOnce } from "../../db/compiled-once.ts";
-import { countersChanged, countersNotice, encodeRealtimeEvent, notifyChange, notifyEncodedChangeCall } from "../realtime/realtime.service.ts";
+import {
+  MEDIA_COUNT_COLUMNS,
+  countersChanged,
+  countersNotice,
+  countersNoticeCall,
+  encodeRealtimeEvent,
+  mediaCountColumns,
+  mediaCounts,
+  notifyChange,
+  notifyEncodedChangeCall,
+} from "../realtime/realtime.service.ts";
 import { countTodayFrom } from "../analytics/rollups.ts";
 import { transactionRetried } from "../../db/retry-conflicts.ts";
 
@@ -75,9 +85,9 @@ const createStatement = compiledOnce(
       returning *
     ),
     ${countTodayFrom("comments", sql`(select product_id, media_id from inserted)`)},
-    counter as (update product_media set comment_count = comment_count + 1 where id in (select media_id from inserted) returning id)
+    counter as (update product_media set comment_count = comment_count + 1 where id in (select media_id from inserted) returning ${mediaCountColumns})
     select inserted.*,
-      (select count(${notifyEncodedChangeCall(v.commentsNotice)}) + count(${notifyEncodedChangeCall(v.counterNotice)}) from counter) as notified
+      (select count(${notifyEncodedChangeCall(v.commentsNotice)}) + count(${countersNoticeCall(v.counterNotice, "counter")}) from counter) as notified
     from inserted`,
 );
 
@@ -117,12 +127,13 @@ export async function deleteComment(db: Kysely<DB>, commentId: string, viewer: V
     if (!viewer.isAdmin) update = update.where("user_id", "=", viewer.userId);
     const row = await update.returning("media_id").executeTakeFirst();
     if (!row) throw commentNotFound();
-    await trx
+    const counted = await trx
       .updateTable("product_media")
       .set((eb) => ({ comment_count: eb(eb.ref("comment_count"), "-", 1) }))
       .where("id", "=", row.media_id)
-      .execute();
+      .returning(MEDIA_COUNT_COLUMNS)
+      .executeTakeFirstOrThrow();
     await notifyChange(trx, { topic: realtimeTopics.comments(row.media_id), kind: "delete", ids: [commentId] });
-    await notifyChange(trx, countersChanged(row.media_id));
+    await notifyChange(trx, countersChanged(row.media_id, mediaCounts(counted)));
   });
 }

@@ -3,7 +3,7 @@ import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { mediaNotFound } from "./likes.service.ts";
 import { compiledOnce } from "../../db/compiled-once.ts";
-import { countersNotice, notifyEncodedChangeCall } from "../realtime/realtime.service.ts";
+import { countersNotice, countersNoticeCall, mediaCountColumns } from "../realtime/realtime.service.ts";
 import { countTodayFrom } from "../analytics/rollups.ts";
 
 /**
@@ -18,8 +18,8 @@ const shareStatement = compiledOnce(
       select id, product_id, ${v.userId}, ${v.platform}, ${v.deviceInfo}::jsonb from product_media where id = ${v.mediaId}
       returning media_id, product_id),
     ${countTodayFrom("shares", sql.table("shared"))},
-    counter as (update product_media set share_count = share_count + 1 where id in (select media_id from shared) returning share_count)
-    select share_count, ${notifyEncodedChangeCall(v.counterNotice)} as notified from counter`,
+    counter as (update product_media set share_count = share_count + 1 where id in (select media_id from shared) returning ${mediaCountColumns})
+    select share_count, ${countersNoticeCall(v.counterNotice, "counter")} as notified from counter`,
 );
 
 export async function recordShare(db: Kysely<DB>, mediaId: string, userId: string | null, input: ShareInput): Promise<{ shareCount: number }> {

@@ -105,6 +105,41 @@ describe("feed from memory", () => {
     expect(shown(await small.cardsFor(ids))).toEqual(ids.map(() => 41));
     await small.close();
   });
+  it("takes the counts a counters notice carries as they are, held and packed cards alike, and reads them for a notice without (decision 190)", async () => {
+    const db = server.deps.database.db;
+    const small = new FeedMemory(db, new PublicCache(), new CatalogueCache(), createLogger({ logLevel: "silent" }), { maxCards: 1 });
+    await small.start(server.deps.database);
+    const order = (await small.whenBuilt())!;
+    await eventually(async () => small.packedCards.count === order.size);
+    const ids = order.idsFrom(0, 3);
+    const mediaIds = (await small.cardsFor(ids)).map((card) => card.media[0]!.id);
+    // Counts the database does not hold: only the notice can have put them in the cards.
+    const carried = (n: number) => ({ likeCount: 900 + n, commentCount: 90 + n, shareCount: 9 + n, viewCount: 9000 + n });
+    for (const [n, mediaId] of mediaIds.entries()) {
+      await notifyChange(db, { topic: realtimeTopics.counters(mediaId), kind: "update", ids: [mediaId], counts: carried(n) });
+    }
+    const countsOf = (cards: { media: { likeCount: number; commentCount: number; shareCount: number; viewCount: number }[] }[]) =>
+      cards.map((card) => {
+        const { likeCount, commentCount, shareCount, viewCount } = card.media[0]!;
+        return { likeCount, commentCount, shareCount, viewCount };
+      });
+    await eventually(async () => {
+      const held = small.heldCardsBytes(ids);
+      return held !== undefined && JSON.stringify(countsOf(held.map((card) => JSON.parse(card.toString())))) === JSON.stringify(mediaIds.map((_, n) => carried(n)));
+    });
+    expect(small.cardCount).toBe(1);
+    expect(countsOf(await small.cardsFor(ids))).toEqual(mediaIds.map((_, n) => carried(n)));
+
+    // Without counts, what the database holds.
+    const stored = await db.selectFrom("product_media").select("like_count").where("id", "=", mediaIds[1]!).executeTakeFirstOrThrow();
+    await notifyChange(db, { topic: realtimeTopics.counters(mediaIds[1]!), kind: "update", ids: [mediaIds[1]!] });
+    await eventually(async () => {
+      await small.settled();
+      return (await small.cardsFor(ids))[1]!.media[0]!.likeCount === stored.like_count;
+    });
+    await small.close();
+  });
+
   it("after a catalogue write re-reads only the cards of the products it touched", async () => {
     const database = server.deps.database;
     const db = database.db;

@@ -1,4 +1,5 @@
 import type { ProductSummary } from "@reelmart/core/api/catalog";
+import type { MediaCounts } from "@reelmart/core/engagement";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
@@ -23,8 +24,8 @@ import { PackedCards } from "./packed-cards.ts";
 // only the cards of the products it touched, so an order's stock change costs one card's read, not
 // the whole catalogue's. Engagement counters change without either notification: LiveCards
 // (catalog/live-cards.ts) keeps the held cards' counters live from the counters topic, and the
-// counters that moved since the cards were packed are read into an overlay the packed cards are
-// answered with.
+// counters that moved since the cards were packed go into an overlay the packed cards are answered
+// with: as the notice carries them (decision 190), or read when it does not.
 
 /** One position of the walk, as the cursor carries it (decision 010). */
 export interface FeedPosition {
@@ -181,6 +182,8 @@ export class FeedMemory {
    * counterMark at the notice), whose packed cards are answered from the database meanwhile.
    */
   private movedCounters = new Map<string, MediaCountersRow>();
+  /** The `counterMark` at which a notice set a medium's overlay: a read that began before is older. */
+  private countedAt = new Map<string, number>();
   private readonly unreadMoves = new Map<string, number>();
   private readonly moves = new CoalescedRefresh((mediaIds) => this.readMovedCounters(mediaIds), () => this.closed);
   /** Products a catalogue write touched, read again and packed in batches. */
@@ -211,7 +214,7 @@ export class FeedMemory {
   async start(database: Database): Promise<void> {
     await this.cards.start(database);
     if (this.options.maxCards > 0) {
-      this.cards.followCounters((mediaIds) => this.onCountersMoved(mediaIds));
+      this.cards.followCounters((mediaIds, counts) => this.onCountersMoved(mediaIds, counts));
       this.cards.followCatalogue(this.catalogue);
       this.catalogue.follow((ids) => this.onCatalogueDrop(ids));
     }
@@ -327,8 +330,10 @@ export class FeedMemory {
   private readFresh(card: ProductSummary, mark: number) {
     for (const media of card.media) {
       const mediaKey = media.id.toLowerCase();
-      if (mark === this.cards.counterMark) this.movedCounters.delete(mediaKey);
-      else this.noteMoved(mediaKey);
+      if (mark === this.cards.counterMark) {
+        this.movedCounters.delete(mediaKey);
+        this.countedAt.delete(mediaKey);
+      } else this.noteMoved(mediaKey);
     }
   }
 
@@ -340,6 +345,7 @@ export class FeedMemory {
     if (ids === "*") {
       this.packed = new PackedCards();
       this.movedCounters = new Map();
+      this.countedAt = new Map();
       this.schedulePrefill();
       return;
     }
@@ -427,8 +433,20 @@ export class FeedMemory {
     return { card, bytes: Buffer.from(JSON.stringify(card)) };
   }
 
-  private onCountersMoved(mediaIds: readonly string[]) {
-    for (const id of mediaIds) this.noteMoved(id.toLowerCase());
+  private onCountersMoved(mediaIds: readonly string[], counts: MediaCounts | undefined) {
+    for (const id of mediaIds) {
+      const mediaKey = id.toLowerCase();
+      if (counts) this.setMoved(mediaKey, counts);
+      else this.noteMoved(mediaKey);
+    }
+  }
+
+  /** A notice carried a medium's counts, the latest committed: they are its overlay, with nothing to read. */
+  private setMoved(mediaKey: string, counts: MediaCounts) {
+    const mark = this.cards.counterMark;
+    this.movedCounters.set(mediaKey, { id: mediaKey, like_count: counts.likeCount, comment_count: counts.commentCount, view_count: counts.viewCount, share_count: counts.shareCount });
+    this.countedAt.set(mediaKey, mark);
+    this.unreadMoves.delete(mediaKey);
   }
 
   /** The counters of a lower-case media id moved at the latest notice: read them before answering its packed card. */
@@ -442,7 +460,11 @@ export class FeedMemory {
     const notices = this.cards.counterMark;
     try {
       const rows = await this.db.selectFrom("product_media").select(COUNTER_COLUMNS).where("id", "in", mediaIds).execute();
-      for (const row of rows) this.movedCounters.set(row.id.toLowerCase(), row);
+      for (const row of rows) {
+        const mediaKey = row.id.toLowerCase();
+        // A notice that came during the read set newer counts than it may have read.
+        if ((this.countedAt.get(mediaKey) ?? -1) <= notices) this.movedCounters.set(mediaKey, row);
+      }
       // A notice that came while reading may predate what was read or not: it stays unread.
       for (const id of mediaIds) if ((this.unreadMoves.get(id) ?? Infinity) <= notices) this.unreadMoves.delete(id);
     } catch (error) {

@@ -7,7 +7,7 @@ import type { DB } from "../../db/schema.ts";
 import { badRequest, notFound } from "../../shared/errors.ts";
 import { activeProducts } from "../catalog/catalog.scope.ts";
 import { withMedia } from "../catalog/product-media.service.ts";
-import { countersNotice, notifyEncodedChangeCall } from "../realtime/realtime.service.ts";
+import { countersNotice, countersNoticeCall, mediaCountColumns } from "../realtime/realtime.service.ts";
 import type { FeedMemory, FeedPosition, FeedRowRef } from "./feed.memory.ts";
 
 // Feed order (docs/decisions/010-feed-order.md): every product has a random feed_rank in [0,1)
@@ -180,15 +180,15 @@ async function similarFeedLead(db: Kysely<DB>, base: Candidates, productId: stri
 /**
  * Counts one view in one statement (docs/decisions/105, as likes and shares): the counter moves in
  * SQL (never read-then-write) with the video_views row that causes it (DESIGN.md, Data), and the
- * counters notice, on the topic likes and shares use so open rails refetch the counts, is sent at
- * its commit. The daily rollups count the row later, off this request (rollUpViews, decision 151).
+ * counters notice, on the topic likes and shares use, is sent at its commit with the counts open
+ * rails show (decision 190). The daily rollups count the row later, off this request (rollUpViews, decision 151).
  * Compiled once (decision 189).
  */
 const viewStatement = compiledOnce(
   (db, v: { mediaId: string; sessionId: string; userId: string | null; counterNotice: string }) => sql<{ view_count: number }>`
-    with counted as (update product_media set view_count = view_count + 1 where id = ${v.mediaId} returning id, product_id, view_count),
+    with counted as (update product_media set view_count = view_count + 1 where id = ${v.mediaId} returning id, product_id, ${mediaCountColumns}),
     viewed as (insert into video_views (media_id, product_id, user_id, session_id) select id, product_id, ${v.userId}, ${v.sessionId} from counted)
-    select view_count, ${notifyEncodedChangeCall(v.counterNotice)} as notified from counted`,
+    select view_count, ${countersNoticeCall(v.counterNotice, "counted")} as notified from counted`,
 );
 
 export async function recordView(db: Kysely<DB>, input: { mediaId: string; sessionId: string; userId: string | null }): Promise<{ viewCount: number }> {

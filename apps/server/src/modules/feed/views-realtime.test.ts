@@ -41,10 +41,11 @@ describe("recorded views in realtime", () => {
     const { status, body } = await view(mediaId);
     expect(status).toBe(200);
     const event = await rail.waitFor((e) => e.event === "change", 1000);
-    expect(JSON.parse(event.data)).toEqual({ topic: `counters:${mediaId}`, kind: "update", ids: [mediaId] });
-    // What a rail refetches on that event already holds the new count.
-    const engagement = await server.json<{ viewCount: number }>(`/api/media/${mediaId}/engagement`);
+    // The event carries the counts the view left (decision 190), which the engagement read agrees with.
+    const engagement = await server.json<{ likeCount: number; commentCount: number; shareCount: number; viewCount: number }>(`/api/media/${mediaId}/engagement`);
     expect(engagement.body.viewCount).toBe(body.viewCount);
+    const { likeCount, commentCount, shareCount, viewCount } = engagement.body;
+    expect(JSON.parse(event.data)).toEqual({ topic: `counters:${mediaId}`, kind: "update", ids: [mediaId], counts: { likeCount, commentCount, shareCount, viewCount } });
     await expect(other.waitFor((e) => e.event === "change", 300)).rejects.toThrow(/no matching event/);
   });
 

@@ -25,7 +25,8 @@ const realtimeRoute = createRoute({
   summary: "One Server-Sent Events stream per browser for a set of topics",
   description:
     "topics is a comma-separated list of comments:{mediaId}, counters:{mediaId} and saved:{userId} (the viewer's own only). " +
-    "Sends 'ready' once subscribed, then 'change' events {topic, kind, ids} and a 'ping' every 20 s. " +
+    "Sends 'ready' once subscribed, then 'change' events {topic, kind, ids} (on a counters topic also counts: " +
+    "{likeCount, commentCount, shareCount, viewCount} as the change left them, docs/decisions/190) and a 'ping' every 20 s. " +
     "To change topics the browser reopens the stream and refetches what it shows (docs/decisions/023).",
   request: { query: RealtimeQuerySchema },
   responses: {

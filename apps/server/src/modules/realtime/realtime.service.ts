@@ -1,7 +1,7 @@
-import { REALTIME_CHANNEL, type RealtimeEvent, parseRealtimeEvent, realtimeTopics } from "@reelmart/core/engagement";
-import { type Kysely, type RawBuilder, sql } from "kysely";
+import { type MediaCounts, REALTIME_CHANNEL, type RealtimeEvent, parseRealtimeEvent, realtimeTopics } from "@reelmart/core/engagement";
+import { type Kysely, type RawBuilder, type Selectable, sql } from "kysely";
 import type { Database } from "../../db/database.ts";
-import type { DB } from "../../db/schema.ts";
+import type { DB, ProductMediaTable } from "../../db/schema.ts";
 import type { Logger } from "../../logger.ts";
 
 /**
@@ -20,11 +20,39 @@ export function notifyChangeCall(event: RealtimeEvent): RawBuilder<void> {
 /** An event as the payload pg_notify carries. */
 export const encodeRealtimeEvent = (event: RealtimeEvent): string => JSON.stringify(event);
 
-/** The event that a media's counters moved. */
-export const countersChanged = (mediaId: string): RealtimeEvent => ({ topic: realtimeTopics.counters(mediaId), kind: "update", ids: [mediaId] });
+/** The event that a media's counters moved, with the counts the write left (decision 190). */
+export const countersChanged = (mediaId: string, counts: MediaCounts): RealtimeEvent => ({
+  topic: realtimeTopics.counters(mediaId),
+  kind: "update",
+  ids: [mediaId],
+  counts,
+});
 
-/** countersChanged, encoded: the notice a counting write's statement (compiled once) sends as one of its values. */
-export const countersNotice = (mediaId: string): string => encodeRealtimeEvent(countersChanged(mediaId));
+/** A product_media row's counters, as a counters event carries them. */
+export const mediaCounts = (row: Pick<Selectable<ProductMediaTable>, "like_count" | "comment_count" | "share_count" | "view_count">): MediaCounts => ({
+  likeCount: row.like_count,
+  commentCount: row.comment_count,
+  shareCount: row.share_count,
+  viewCount: row.view_count,
+});
+
+/** The columns mediaCounts reads, and the same as a list for a counting statement's RETURNING clause. */
+export const MEDIA_COUNT_COLUMNS = ["like_count", "comment_count", "share_count", "view_count"] as const;
+export const mediaCountColumns = sql.join(MEDIA_COUNT_COLUMNS.map((column) => sql.ref(column)));
+
+/** The counters event without its counts, encoded: the part of a counting statement's notice bound as a value (countersNoticeCall). */
+export const countersNotice = (mediaId: string): string => encodeRealtimeEvent({ topic: realtimeTopics.counters(mediaId), kind: "update", ids: [mediaId] });
+
+/**
+ * pg_notify of a counting statement's notice (countersNotice, one of its values; the statement is
+ * compiled once) with the counts added in SQL from `counted`, the statement's row that moved them,
+ * which returns MEDIA_COUNT_COLUMNS: the counts are the ones its commit leaves (decision 190).
+ */
+export function countersNoticeCall(encodedNotice: string, counted: string): RawBuilder<void> {
+  const [likes, comments, shares, views] = MEDIA_COUNT_COLUMNS.map((column) => sql.ref(`${counted}.${column}`));
+  const counts = sql`jsonb_build_object('likeCount', ${likes}, 'commentCount', ${comments}, 'shareCount', ${shares}, 'viewCount', ${views})`;
+  return sql<void>`pg_notify(${REALTIME_CHANNEL}, (${encodedNotice}::jsonb || jsonb_build_object('counts', ${counts}))::text)`;
+}
 
 /** notifyChangeCall with the event already encoded, for a statement compiled once (the event is one of its values). */
 export function notifyEncodedChangeCall(encodedEvent: string): RawBuilder<void> {

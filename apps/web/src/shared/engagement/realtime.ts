@@ -215,9 +215,10 @@ export function useRealtimeTopic(topic: string | null, listener: RealtimeListene
 /**
  * Keeps a query live through `topic` and says whether it may fetch: once a stream listens on the
  * topic, or none can. Its first fetch waits for that, so the stream's first 'ready' is not a second
- * request (decision 185); a change, or a resync after a gap, calls `refetch`.
+ * request (decision 185); a change calls `refetch` with its event (a counters event carries what
+ * changed, decision 190), a resync after a gap calls it with none.
  */
-export function useLiveTopic(topic: string | null, refetch: () => void): boolean {
+export function useLiveTopic(topic: string | null, refetch: (event?: RealtimeEvent) => void): boolean {
   const [listened, setListened] = useState<string | null>(null);
   // A topic dropped and taken up again (a drawer closed and opened) waits for its stream again.
   if (topic === null && listened !== null) setListened(null);
@@ -235,6 +236,8 @@ const refetchScheduled = new Set<string>();
  * Refetches a query for a realtime event or resync. Every hook on a topic hears it in one synchronous
  * loop (a product's several cards, every save button); their refetches collapse into one per query
  * and tick, where each invalidation would cancel the previous one's request and send its own (issue #14).
+ * A request already on its way may have read before the change: it is cancelled and sent again
+ * (invalidation alone would wait for it while the query has no data yet).
  */
 export function refetchLive(queryClient: QueryClient, queryKey: QueryKey): void {
   const id = JSON.stringify(queryKey);
@@ -242,6 +245,7 @@ export function refetchLive(queryClient: QueryClient, queryKey: QueryKey): void 
   refetchScheduled.add(id);
   queueMicrotask(() => {
     refetchScheduled.delete(id);
-    void queryClient.invalidateQueries({ queryKey });
+    const fetching = queryClient.isFetching({ queryKey }) > 0;
+    void (fetching ? queryClient.cancelQueries({ queryKey }) : Promise.resolve()).then(() => queryClient.invalidateQueries({ queryKey }));
   });
 }

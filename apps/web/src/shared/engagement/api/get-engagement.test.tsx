@@ -66,6 +66,57 @@ describe("useEngagement", () => {
     view.unmount();
   });
 
+  it("shows the counts a change's event carries without asking, the viewer's own view's included (decision 190)", async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const view = render(
+      <QueryClientProvider client={client}>
+        <Card item={FIRST} />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(FakeEventSource.open()).toHaveLength(1));
+    act(() => FakeEventSource.latest().emit("ready"));
+    expect(await screen.findByText(`${FIRST.id}: 100 liked`)).toBeInTheDocument();
+
+    const counts = { likeCount: 101, commentCount: 4, shareCount: 2, viewCount: 9 };
+    act(() => FakeEventSource.latest().emit("change", { topic: `counters:${FIRST.id}`, kind: "update", ids: [FIRST.id], counts }));
+    expect(await screen.findByText(`${FIRST.id}: 101 liked`)).toBeInTheDocument();
+    expect(client.getQueryData(["engagement", FIRST.id])).toEqual({ mediaId: FIRST.id, ...counts, saveCount: 0, likedByMe: true });
+    expect(requested(FIRST)).toBe(1);
+
+    // Counts that are not four whole numbers are no counts: the event asks again.
+    act(() => FakeEventSource.latest().emit("change", { topic: `counters:${FIRST.id}`, kind: "update", ids: [FIRST.id], counts: { likeCount: "5" } }));
+    await waitFor(() => expect(requested(FIRST)).toBe(2));
+    expect(await screen.findByText(`${FIRST.id}: 100 liked`)).toBeInTheDocument();
+    view.unmount();
+  });
+
+  it("asks again for an event that comes while its request is on its way, whose answer may predate it", async () => {
+    let answer: (() => void) | undefined;
+    vi.mocked(fetch).mockImplementation((input: URL | string | Request) => {
+      const path = new URL(String(input)).pathname;
+      if (path === "/api/session") return respond({ user: null });
+      const likeCount = 100 + requested(FIRST);
+      return new Promise((resolve) => {
+        answer = () => resolve(respond({ mediaId: FIRST.id, likeCount, commentCount: 0, shareCount: 0, viewCount: 0, saveCount: 0, likedByMe: false }));
+      });
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const view = render(
+      <QueryClientProvider client={client}>
+        <Card item={FIRST} />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(FakeEventSource.open()).toHaveLength(1));
+    act(() => FakeEventSource.latest().emit("ready"));
+    expect(await screen.findByText(`${FIRST.id}: 1 not liked`)).toBeInTheDocument();
+    await waitFor(() => expect(answer).toBeDefined());
+    act(() => FakeEventSource.latest().emit("change", { topic: `counters:${FIRST.id}`, kind: "update", ids: [FIRST.id], counts: { likeCount: 7, commentCount: 0, shareCount: 0, viewCount: 0 } }));
+    await waitFor(() => expect(requested(FIRST)).toBe(2));
+    act(() => answer!());
+    expect(await screen.findByText(`${FIRST.id}: 102 not liked`)).toBeInTheDocument();
+    view.unmount();
+  });
+
   it("asks at once where the browser has no EventSource", async () => {
     vi.stubGlobal("EventSource", undefined);
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -40,18 +40,26 @@ function engagementOf(media: EngagementMedia): Engagement {
 
 /**
  * Counts and likedByMe for one media, seeded from the media row and kept live through the
- * media's counters topic (any change refetches, so concurrent likes elsewhere show up).
- * The first request waits until a stream listens on that topic, or none can: fetched before, a
- * change committed in between would go unseen unless the stream's 'ready' fetched again. So each
- * media is requested once, and again only for a change or after the stream was lost (decision 185).
+ * media's counters topic, so concurrent likes elsewhere show up. The first request waits until a
+ * stream listens on that topic, or none can: fetched before, a change committed in between would go
+ * unseen unless the stream's 'ready' fetched again (decision 185). A change's event carries the
+ * counts it left, which replace the cached ones without a request, the viewer's own view's included
+ * (decision 190). So each media is requested once, and again only after the stream was lost, for
+ * an event without counts, or for one that comes while a request is on its way (whose answer may
+ * predate it).
  */
 export function useEngagement(media: EngagementMedia | null) {
   const queryClient = useQueryClient();
   const { status } = useSession();
   const mediaId = media?.id ?? null;
   // Every hook showing a media subscribes to its topic (a card holds one; a product's several feed cards show its main media each).
-  const fetchable = useLiveTopic(mediaId ? realtimeTopics.counters(mediaId) : null, () => {
-    if (mediaId) refetchLive(queryClient, getEngagementQueryOptions(mediaId).queryKey);
+  const fetchable = useLiveTopic(mediaId ? realtimeTopics.counters(mediaId) : null, (event) => {
+    if (!mediaId) return;
+    const { queryKey } = getEngagementQueryOptions(mediaId);
+    const counts = event?.counts;
+    if (counts && queryClient.getQueryData(queryKey) && !queryClient.isFetching({ queryKey })) {
+      queryClient.setQueryData<Engagement>(queryKey, (engagement) => engagement && { ...engagement, ...counts });
+    } else refetchLive(queryClient, queryKey);
   });
   const query = useQuery({
     ...getEngagementQueryOptions(mediaId ?? ""),
