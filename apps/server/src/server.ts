@@ -83,7 +83,7 @@ export async function bootstrap(config: Config, logger: Logger, options: Bootstr
     const catalogueCache = catalogue?.cache;
     // Decision 104: off under NODE_ENV=test with the other caches (tests write profiles and sessions straight to the database).
     const sessions = config.env === "test" ? undefined : await createSessionCache(database);
-    const feedMemory = publicCache && catalogueCache ? new FeedMemory(database.db, publicCache.cache, catalogueCache, logger, { maxCards: config.feedCardCacheSize }) : undefined;
+    const feedMemory = publicCache && catalogueCache ? new FeedMemory(database.db, catalogueCache, logger, { maxCards: config.feedCardCacheSize }) : undefined;
     await feedMemory?.start(database);
     const searchMemory = publicCache ? new SearchMemory(database.db, logger) : undefined;
     await searchMemory?.start(database);

@@ -21,6 +21,7 @@ import * as m0101 from "./migrations/0101_viewer_sessions_notify.ts";
 import * as m0102 from "./migrations/0102_search_index_notify.ts";
 import * as m0103 from "./migrations/0103_search_notify_linear.ts";
 import * as m0104 from "./migrations/0104_search_documents_notify_per_row.ts";
+import * as m0105 from "./migrations/0105_feed_order_notify.ts";
 
 // Listed statically (not read from a folder) so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   "0102_search_index_notify": m0102,
   "0103_search_notify_linear": m0103,
   "0104_search_documents_notify_per_row": m0104,
+  "0105_feed_order_notify": m0105,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,9 +1,9 @@
 /**
- * A value read from the database for one catalogue generation (the public read cache's, moved by
- * every catalogue notification), rebuilt in the background when the generation moves. Until a
- * build for the current generation lands, `current()` is undefined and the caller answers from SQL;
- * a build that spans another move is discarded (decision 110). The feed's order and the search
- * index are held this way.
+ * A value read from the database for one generation of what it reads (a count of the notifications
+ * that say it changed), rebuilt in the background when the generation moves. Until a build for the
+ * current generation lands, `current()` is undefined and the caller answers from SQL; a build that
+ * spans another move is discarded (decision 110). The feed's order (FEED_ORDER_CHANNEL) and the
+ * search index (SEARCH_INDEX_CHANNEL) are held this way.
  */
 export class PerGeneration<T extends { readonly generation: number }> {
   private value: T | undefined;

@@ -3,7 +3,6 @@ import type { MediaCounts } from "@reelmart/core/engagement";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
-import type { PublicCache } from "../../http/public-cache.ts";
 import type { Logger } from "../../logger.ts";
 import { CoalescedRefresh } from "../../shared/coalesced-refresh.ts";
 import { PerGeneration } from "../../shared/per-generation.ts";
@@ -18,14 +17,21 @@ import { PackedCards } from "./packed-cards.ts";
 // marketplace; a page is two binary searches and a slice, so any seed's first page costs no query.
 // Cards (the FeedItem of each product) sit in a bounded LRU of objects, and every card of the order
 // is also packed (packed-cards.ts, decision 186), so a page of cards the LRU does not hold costs
-// inflates, not queries. The order follows decision 030's invalidation: a catalogue write bumps the
-// public cache's generation, and the order is rebuilt (the indexed walk in SQL serves meanwhile).
+// inflates, not queries. The order is rebuilt when what it reads changes (FEED_ORDER_CHANNEL,
+// migration 0105, decision 191: not for a stock change, a review or a rename); the indexed walk in
+// SQL serves meanwhile.
 // The cards follow decision 103's per-product channel (decision 187): a write drops and re-reads
 // only the cards of the products it touched, so an order's stock change costs one card's read, not
 // the whole catalogue's. Engagement counters change without either notification: LiveCards
 // (catalog/live-cards.ts) keeps the held cards' counters live from the counters topic, and the
 // counters that moved since the cards were packed go into an overlay the packed cards are answered
 // with: as the notice carries them (decision 190), or read when it does not.
+
+/**
+ * Trigger-fed channel (migration 0105): a product's status or feed_rank, a medium's product, type or
+ * status, or a marketplace listing changed, or such rows came or went.
+ */
+export const FEED_ORDER_CHANNEL = "feed_order";
 
 /** One position of the walk, as the cursor carries it (decision 010). */
 export interface FeedPosition {
@@ -120,7 +126,7 @@ export class FeedOrder {
   }
 }
 
-/** Reads the eligible order: two queries, O(catalogue), once per catalogue write. */
+/** Reads the eligible order: two queries, O(catalogue), once per FEED_ORDER_CHANNEL notification. */
 export async function loadFeedOrder(db: Kysely<DB>, generation: number): Promise<FeedOrder> {
   const rows = await db
     .selectFrom("products as p")
@@ -174,6 +180,9 @@ const PREFILL_BATCH = 200;
 
 export class FeedMemory {
   private readonly order: PerGeneration<FeedOrder>;
+  /** Moved by every FEED_ORDER_CHANNEL notification: an order built before one is out of date. */
+  private orderGeneration = 0;
+  private stopListening: (() => Promise<void>) | undefined;
   private readonly cards: LiveCards;
   private packed = new PackedCards();
   /**
@@ -195,7 +204,6 @@ export class FeedMemory {
 
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly invalidation: PublicCache,
     /** Decision 103's per-product drops, which the cards follow. */
     private readonly catalogue: CatalogueCache,
     private readonly logger: Logger,
@@ -203,15 +211,16 @@ export class FeedMemory {
   ) {
     this.cards = new LiveCards(db, logger, options.maxCards, "feed");
     this.order = new PerGeneration({
-      generation: () => invalidation.generation,
+      generation: () => this.orderGeneration,
       load: (generation) => loadFeedOrder(db, generation),
       onBuilt: () => this.schedulePrefill(),
       onError: (error) => logger.warn({ err: error }, "feed order rebuild failed; the SQL walk serves meanwhile"),
     });
   }
 
-  /** Starts listening for counter changes and builds the first order in the background. */
+  /** Starts listening for the order's and the counters' changes, and builds the first order in the background. */
   async start(database: Database): Promise<void> {
+    this.stopListening = await database.listen(FEED_ORDER_CHANNEL, () => (this.orderGeneration += 1));
     await this.cards.start(database);
     if (this.options.maxCards > 0) {
       this.cards.followCounters((mediaIds, counts) => this.onCountersMoved(mediaIds, counts));
@@ -223,6 +232,7 @@ export class FeedMemory {
 
   async close(): Promise<void> {
     this.closed = true;
+    await this.stopListening?.();
     await this.cards.close();
     await this.order.close();
     await this.prefilling;
@@ -277,7 +287,7 @@ export class FeedMemory {
     const asObjects = new Set(order.idsFrom(0, this.options.maxCards));
     let loaded = 0;
     for (let start = 0; start < order.size; start += PREFILL_BATCH) {
-      if (this.closed || order.generation !== this.invalidation.generation) return;
+      if (this.closed || order.generation !== this.orderGeneration) return;
       const batch = order.idsFrom(start, PREFILL_BATCH);
       if (start < this.options.maxCards) this.holdPacked(batch.filter((id) => asObjects.has(id)));
       const ids = batch.filter((id) => !this.packed.has(id));
