@@ -32,7 +32,12 @@ beforeEach(() => {
   );
 });
 
-afterEach(() => vi.unstubAllGlobals());
+// The tab's one realtime connection outlives a test: the next starts once this one's streams have closed
+// (they close a debounce after the last card unmounts), or it would find them still carrying its topic.
+afterEach(async () => {
+  await waitFor(() => expect(FakeEventSource.open()).toHaveLength(0));
+  vi.unstubAllGlobals();
+});
 
 // Issue #14: one engagement request per media, never repeated. Each card's rail is kept live by its
 // media's counters topic; the realtime stream is the browser's EventSource, played here by the test.
