@@ -7,6 +7,7 @@ import type { Logger } from "../../logger.ts";
 import { CoalescedRefresh } from "../../shared/coalesced-refresh.ts";
 import { listenForMovedCounters } from "../../shared/moved-counters.ts";
 import type { CatalogueCache } from "./catalog.cache.ts";
+import { COUNTER_COLUMNS, mediaCountsOf } from "./product-media.service.ts";
 
 // Product cards (ProductSummary) held in memory with their engagement counters kept live: a bounded
 // LRU by lower-case product id. Counters change without a catalogue notification, so the counters
@@ -161,11 +162,14 @@ export class LiveCards {
     for (const follower of this.counterFollowers) follower(mediaIds, counts);
   }
 
-  /** Sets a held medium's counters to what a notice carried, the latest committed (notices come in commit order). */
-  private setCounts(key: string, counts: MediaCounts) {
+  /**
+   * Sets a held medium's counters to `counts`, read or carried at `mark` (a notice's are the latest
+   * committed: notices come in commit order), unless counts of a later mark are set already.
+   */
+  private setCounts(key: string, counts: MediaCounts, mark = this.counterNotices) {
     const held = this.mediaOfCards.get(key);
-    if (!held) return;
-    held.countedAt = this.counterNotices;
+    if (!held || held.countedAt > mark) return;
+    held.countedAt = mark;
     this.cardBytes.delete(held.card);
     Object.assign(held.media, counts);
   }
@@ -180,22 +184,9 @@ export class LiveCards {
   private async refreshCounters(mediaIds: string[]): Promise<void> {
     const mark = this.counterNotices;
     try {
-      const rows = await this.db
-        .selectFrom("product_media")
-        .select(["id", "like_count", "comment_count", "view_count", "share_count"])
-        .where("id", "in", mediaIds)
-        .execute();
-      for (const row of rows) {
-        const held = this.mediaOfCards.get(row.id.toLowerCase());
-        // A notice that came during the read set newer counts than it may have read.
-        if (!held || held.countedAt > mark) continue;
-        const { media, card } = held;
-        this.cardBytes.delete(card);
-        media.likeCount = row.like_count;
-        media.commentCount = row.comment_count;
-        media.viewCount = row.view_count;
-        media.shareCount = row.share_count;
-      }
+      const rows = await this.db.selectFrom("product_media").select(COUNTER_COLUMNS).where("id", "in", mediaIds).execute();
+      // A notice that came during the read set newer counts than it may have read.
+      for (const row of rows) this.setCounts(row.id.toLowerCase(), mediaCountsOf(row), mark);
     } catch (error) {
       if (!this.closed) this.logger.warn({ err: error }, `${this.owner} counters refresh failed; dropping the held cards`);
       this.clear();

@@ -1,4 +1,5 @@
 import type { Media, MediaRendition, ProductSummary } from "@reelmart/core/api/catalog";
+import type { MediaCounts } from "@reelmart/core/engagement";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { type ProductRow, toMedia, toProductSummary } from "./catalog.mappers.ts";
@@ -89,7 +90,16 @@ export interface MediaCountersRow {
   share_count: number;
 }
 
+/** The columns of a MediaCountersRow, for a select or a counting statement's RETURNING. */
 export const COUNTER_COLUMNS = ["id", "like_count", "comment_count", "view_count", "share_count"] as const;
+
+/** A stored row's counters as media (and a counters notice, decision 190) carry them. */
+export const mediaCountsOf = (row: Omit<MediaCountersRow, "id">): MediaCounts => ({
+  likeCount: row.like_count,
+  commentCount: row.comment_count,
+  viewCount: row.view_count,
+  shareCount: row.share_count,
+});
 
 /** `media` with the counters in `rows` (media without a row keep theirs). */
 export function withCounters(media: Media[], rows: Iterable<MediaCountersRow>): Media[] {
@@ -97,8 +107,6 @@ export function withCounters(media: Media[], rows: Iterable<MediaCountersRow>): 
   for (const row of rows) byId.set(row.id, row);
   return media.map((item) => {
     const counters = byId.get(item.id);
-    return counters
-      ? { ...item, likeCount: counters.like_count, commentCount: counters.comment_count, viewCount: counters.view_count, shareCount: counters.share_count }
-      : item;
+    return counters ? { ...item, ...mediaCountsOf(counters) } : item;
   });
 }

@@ -8,16 +8,15 @@ import type { Viewer } from "../../shared/viewer.ts";
 import { mediaNotFound, requireMedia } from "./likes.service.ts";
 import { compiledOnce } from "../../db/compiled-once.ts";
 import {
-  MEDIA_COUNT_COLUMNS,
+  countedColumns,
   countersChanged,
   countersNotice,
   countersNoticeCall,
   encodeRealtimeEvent,
-  mediaCountColumns,
-  mediaCounts,
   notifyChange,
   notifyEncodedChangeCall,
 } from "../realtime/realtime.service.ts";
+import { COUNTER_COLUMNS, mediaCountsOf } from "../catalog/product-media.service.ts";
 import { countTodayFrom } from "../analytics/rollups.ts";
 import { transactionRetried } from "../../db/retry-conflicts.ts";
 
@@ -85,7 +84,7 @@ const createStatement = compiledOnce(
       returning *
     ),
     ${countTodayFrom("comments", sql`(select product_id, media_id from inserted)`)},
-    counter as (update product_media set comment_count = comment_count + 1 where id in (select media_id from inserted) returning ${mediaCountColumns})
+    counter as (update product_media set comment_count = comment_count + 1 where id in (select media_id from inserted) returning ${countedColumns})
     select inserted.*,
       (select count(${notifyEncodedChangeCall(v.commentsNotice)}) + count(${countersNoticeCall(v.counterNotice, "counter")}) from counter) as notified
     from inserted`,
@@ -131,9 +130,9 @@ export async function deleteComment(db: Kysely<DB>, commentId: string, viewer: V
       .updateTable("product_media")
       .set((eb) => ({ comment_count: eb(eb.ref("comment_count"), "-", 1) }))
       .where("id", "=", row.media_id)
-      .returning(MEDIA_COUNT_COLUMNS)
+      .returning(COUNTER_COLUMNS)
       .executeTakeFirstOrThrow();
     await notifyChange(trx, { topic: realtimeTopics.comments(row.media_id), kind: "delete", ids: [commentId] });
-    await notifyChange(trx, countersChanged(row.media_id, mediaCounts(counted)));
+    await notifyChange(trx, countersChanged(row.media_id, mediaCountsOf(counted)));
   });
 }

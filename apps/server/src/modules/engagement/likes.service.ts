@@ -3,7 +3,7 @@ import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { notFound } from "../../shared/errors.ts";
 import { compiledOnce } from "../../db/compiled-once.ts";
-import { countersNotice, countersNoticeCall, mediaCountColumns } from "../realtime/realtime.service.ts";
+import { countersNotice, countersNoticeCall, countedColumns } from "../realtime/realtime.service.ts";
 import { countTodayFrom } from "../analytics/rollups.ts";
 
 export const mediaNotFound = (mediaId: string) => notFound(`Media ${mediaId} not found`, "id");
@@ -58,7 +58,7 @@ const likeStatement = (like: boolean) =>
       ${like ? sql`${countTodayFrom("likes", sql.table("changed"))},` : sql``}
       counter as (
         update product_media set like_count = like_count ${like ? sql`+` : sql`-`} 1
-        where id in (select media_id from changed) returning ${mediaCountColumns})
+        where id in (select media_id from changed) returning ${countedColumns})
       select coalesce((select like_count from counter), media.like_count) as like_count,
         (select count(${countersNoticeCall(counterNotice, "counter")}) from counter) as notified
       from media`;

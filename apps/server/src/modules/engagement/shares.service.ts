@@ -3,7 +3,7 @@ import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { mediaNotFound } from "./likes.service.ts";
 import { compiledOnce } from "../../db/compiled-once.ts";
-import { countersNotice, countersNoticeCall, mediaCountColumns } from "../realtime/realtime.service.ts";
+import { countersNotice, countersNoticeCall, countedColumns } from "../realtime/realtime.service.ts";
 import { countTodayFrom } from "../analytics/rollups.ts";
 
 /**
@@ -18,7 +18,7 @@ const shareStatement = compiledOnce(
       select id, product_id, ${v.userId}, ${v.platform}, ${v.deviceInfo}::jsonb from product_media where id = ${v.mediaId}
       returning media_id, product_id),
     ${countTodayFrom("shares", sql.table("shared"))},
-    counter as (update product_media set share_count = share_count + 1 where id in (select media_id from shared) returning ${mediaCountColumns})
+    counter as (update product_media set share_count = share_count + 1 where id in (select media_id from shared) returning ${countedColumns})
     select share_count, ${countersNoticeCall(v.counterNotice, "counter")} as notified from counter`,
 );
 

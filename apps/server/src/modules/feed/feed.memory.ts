@@ -9,7 +9,7 @@ import { PerGeneration } from "../../shared/per-generation.ts";
 import { activeProducts } from "../catalog/catalog.scope.ts";
 import type { CatalogueCache } from "../catalog/catalog.cache.ts";
 import { LiveCards } from "../catalog/live-cards.ts";
-import { COUNTER_COLUMNS, type MediaCountersRow, withCounters, withMedia } from "../catalog/product-media.service.ts";
+import { COUNTER_COLUMNS, mediaCountsOf, withMedia } from "../catalog/product-media.service.ts";
 import { PackedCards } from "./packed-cards.ts";
 
 // Every visitor's feed from memory (docs/decisions/110-feed-from-memory.md). The eligible order
@@ -186,13 +186,12 @@ export class FeedMemory {
   private readonly cards: LiveCards;
   private packed = new PackedCards();
   /**
-   * Counters of media that moved since their card was packed, read after the move (a card read
-   * again takes its media out); and the media whose move has not been read yet (by LiveCards'
-   * counterMark at the notice), whose packed cards are answered from the database meanwhile.
+   * Counts of media that moved since their card was packed, as the move's notice carried them or
+   * as read after it, with LiveCards' counterMark then (a read that began before a notice's counts
+   * is older; a card read again takes its media out); and the media whose move has not been read yet
+   * (by counterMark at the notice), whose packed cards are answered from the database meanwhile.
    */
-  private movedCounters = new Map<string, MediaCountersRow>();
-  /** The `counterMark` at which a notice set a medium's overlay: a read that began before is older. */
-  private countedAt = new Map<string, number>();
+  private movedCounts = new Map<string, { counts: MediaCounts; at: number }>();
   private readonly unreadMoves = new Map<string, number>();
   private readonly moves = new CoalescedRefresh((mediaIds) => this.readMovedCounters(mediaIds), () => this.closed);
   /** Products a catalogue write touched, read again and packed in batches. */
@@ -340,10 +339,8 @@ export class FeedMemory {
   private readFresh(card: ProductSummary, mark: number) {
     for (const media of card.media) {
       const mediaKey = media.id.toLowerCase();
-      if (mark === this.cards.counterMark) {
-        this.movedCounters.delete(mediaKey);
-        this.countedAt.delete(mediaKey);
-      } else this.noteMoved(mediaKey);
+      if (mark === this.cards.counterMark) this.movedCounts.delete(mediaKey);
+      else this.noteMoved(mediaKey);
     }
   }
 
@@ -354,8 +351,7 @@ export class FeedMemory {
   private onCatalogueDrop(ids: readonly string[] | "*") {
     if (ids === "*") {
       this.packed = new PackedCards();
-      this.movedCounters = new Map();
-      this.countedAt = new Map();
+      this.movedCounts = new Map();
       this.schedulePrefill();
       return;
     }
@@ -431,32 +427,35 @@ export class FeedMemory {
     const json = this.packed.get(key);
     if (!json) return undefined;
     const packed = JSON.parse(json.toString()) as ProductSummary;
-    const moved: MediaCountersRow[] = [];
-    for (const media of packed.media) {
-      const mediaKey = media.id.toLowerCase();
+    let moved = false;
+    const media: ProductSummary["media"][number][] = [];
+    for (const item of packed.media) {
+      const mediaKey = item.id.toLowerCase();
       if (this.unreadMoves.has(mediaKey)) return undefined;
-      const counters = this.movedCounters.get(mediaKey);
-      if (counters) moved.push(counters);
+      const counts = this.movedCounts.get(mediaKey)?.counts;
+      moved ||= counts !== undefined;
+      media.push(counts ? { ...item, ...counts } : item);
     }
-    if (!moved.length) return { card: packed, bytes: json };
-    const card = { ...packed, media: withCounters(packed.media, moved) };
+    if (!moved) return { card: packed, bytes: json };
+    const card = { ...packed, media };
     return { card, bytes: Buffer.from(JSON.stringify(card)) };
   }
 
   private onCountersMoved(mediaIds: readonly string[], counts: MediaCounts | undefined) {
     for (const id of mediaIds) {
       const mediaKey = id.toLowerCase();
-      if (counts) this.setMoved(mediaKey, counts);
-      else this.noteMoved(mediaKey);
+      if (!counts) this.noteMoved(mediaKey);
+      else {
+        // The latest committed (notices come in commit order): the overlay, with nothing to read.
+        this.setMoved(mediaKey, counts, this.cards.counterMark);
+        this.unreadMoves.delete(mediaKey);
+      }
     }
   }
 
-  /** A notice carried a medium's counts, the latest committed: they are its overlay, with nothing to read. */
-  private setMoved(mediaKey: string, counts: MediaCounts) {
-    const mark = this.cards.counterMark;
-    this.movedCounters.set(mediaKey, { id: mediaKey, like_count: counts.likeCount, comment_count: counts.commentCount, view_count: counts.viewCount, share_count: counts.shareCount });
-    this.countedAt.set(mediaKey, mark);
-    this.unreadMoves.delete(mediaKey);
+  /** A medium's overlay, read or carried at `at`, unless counts of a later mark are set already. */
+  private setMoved(mediaKey: string, counts: MediaCounts, at: number) {
+    if ((this.movedCounts.get(mediaKey)?.at ?? -1) <= at) this.movedCounts.set(mediaKey, { counts, at });
   }
 
   /** The counters of a lower-case media id moved at the latest notice: read them before answering its packed card. */
@@ -470,11 +469,8 @@ export class FeedMemory {
     const notices = this.cards.counterMark;
     try {
       const rows = await this.db.selectFrom("product_media").select(COUNTER_COLUMNS).where("id", "in", mediaIds).execute();
-      for (const row of rows) {
-        const mediaKey = row.id.toLowerCase();
-        // A notice that came during the read set newer counts than it may have read.
-        if ((this.countedAt.get(mediaKey) ?? -1) <= notices) this.movedCounters.set(mediaKey, row);
-      }
+      // A notice that came during the read set newer counts than it may have read.
+      for (const row of rows) this.setMoved(row.id.toLowerCase(), mediaCountsOf(row), notices);
       // A notice that came while reading may predate what was read or not: it stays unread.
       for (const id of mediaIds) if ((this.unreadMoves.get(id) ?? Infinity) <= notices) this.unreadMoves.delete(id);
     } catch (error) {

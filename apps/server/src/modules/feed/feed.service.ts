@@ -7,7 +7,7 @@ import type { DB } from "../../db/schema.ts";
 import { badRequest, notFound } from "../../shared/errors.ts";
 import { activeProducts } from "../catalog/catalog.scope.ts";
 import { withMedia } from "../catalog/product-media.service.ts";
-import { countersNotice, countersNoticeCall, mediaCountColumns } from "../realtime/realtime.service.ts";
+import { countersNotice, countersNoticeCall, countedColumns } from "../realtime/realtime.service.ts";
 import type { FeedMemory, FeedPosition, FeedRowRef } from "./feed.memory.ts";
 
 // Feed order (docs/decisions/010-feed-order.md): every product has a random feed_rank in [0,1)
@@ -186,7 +186,7 @@ async function similarFeedLead(db: Kysely<DB>, base: Candidates, productId: stri
  */
 const viewStatement = compiledOnce(
   (db, v: { mediaId: string; sessionId: string; userId: string | null; counterNotice: string }) => sql<{ view_count: number }>`
-    with counted as (update product_media set view_count = view_count + 1 where id = ${v.mediaId} returning id, product_id, ${mediaCountColumns}),
+    with counted as (update product_media set view_count = view_count + 1 where id = ${v.mediaId} returning product_id, ${countedColumns}),
     viewed as (insert into video_views (media_id, product_id, user_id, session_id) select id, product_id, ${v.userId}, ${v.sessionId} from counted)
     select view_count, ${countersNoticeCall(v.counterNotice, "counted")} as notified from counted`,
 );

@@ -1,8 +1,9 @@
 import { type MediaCounts, REALTIME_CHANNEL, type RealtimeEvent, parseRealtimeEvent, realtimeTopics } from "@reelmart/core/engagement";
-import { type Kysely, type RawBuilder, type Selectable, sql } from "kysely";
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Database } from "../../db/database.ts";
-import type { DB, ProductMediaTable } from "../../db/schema.ts";
+import type { DB } from "../../db/schema.ts";
 import type { Logger } from "../../logger.ts";
+import { COUNTER_COLUMNS } from "../catalog/product-media.service.ts";
 
 /**
  * Queues a change notification inside the caller's transaction: PostgreSQL delivers it only after
@@ -21,36 +22,26 @@ export function notifyChangeCall(event: RealtimeEvent): RawBuilder<void> {
 export const encodeRealtimeEvent = (event: RealtimeEvent): string => JSON.stringify(event);
 
 /** The event that a media's counters moved, with the counts the write left (decision 190). */
-export const countersChanged = (mediaId: string, counts: MediaCounts): RealtimeEvent => ({
-  topic: realtimeTopics.counters(mediaId),
-  kind: "update",
-  ids: [mediaId],
-  counts,
-});
+export function countersChanged(mediaId: string, counts?: MediaCounts): RealtimeEvent {
+  const event: RealtimeEvent = { topic: realtimeTopics.counters(mediaId), kind: "update", ids: [mediaId] };
+  if (counts) event.counts = counts;
+  return event;
+}
 
-/** A product_media row's counters, as a counters event carries them. */
-export const mediaCounts = (row: Pick<Selectable<ProductMediaTable>, "like_count" | "comment_count" | "share_count" | "view_count">): MediaCounts => ({
-  likeCount: row.like_count,
-  commentCount: row.comment_count,
-  shareCount: row.share_count,
-  viewCount: row.view_count,
-});
+/** countersChanged without its counts, encoded: a counting statement's notice, bound as one of its values (countersNoticeCall adds the counts). */
+export const countersNotice = (mediaId: string): string => encodeRealtimeEvent(countersChanged(mediaId));
 
-/** The columns mediaCounts reads, and the same as a list for a counting statement's RETURNING clause. */
-export const MEDIA_COUNT_COLUMNS = ["like_count", "comment_count", "share_count", "view_count"] as const;
-export const mediaCountColumns = sql.join(MEDIA_COUNT_COLUMNS.map((column) => sql.ref(column)));
-
-/** The counters event without its counts, encoded: the part of a counting statement's notice bound as a value (countersNoticeCall). */
-export const countersNotice = (mediaId: string): string => encodeRealtimeEvent({ topic: realtimeTopics.counters(mediaId), kind: "update", ids: [mediaId] });
+/** COUNTER_COLUMNS as a counting statement's RETURNING list: the row countersNoticeCall reads. */
+export const countedColumns = sql.join(COUNTER_COLUMNS.map((column) => sql.ref(column)));
 
 /**
  * pg_notify of a counting statement's notice (countersNotice, one of its values; the statement is
  * compiled once) with the counts added in SQL from `counted`, the statement's row that moved them,
- * which returns MEDIA_COUNT_COLUMNS: the counts are the ones its commit leaves (decision 190).
+ * which returns countedColumns: the counts are the ones its commit leaves (decision 190).
  */
 export function countersNoticeCall(encodedNotice: string, counted: string): RawBuilder<void> {
-  const [likes, comments, shares, views] = MEDIA_COUNT_COLUMNS.map((column) => sql.ref(`${counted}.${column}`));
-  const counts = sql`jsonb_build_object('likeCount', ${likes}, 'commentCount', ${comments}, 'shareCount', ${shares}, 'viewCount', ${views})`;
+  const column = (name: (typeof COUNTER_COLUMNS)[number]) => sql.ref(`${counted}.${name}`);
+  const counts = sql`jsonb_build_object('likeCount', ${column("like_count")}, 'commentCount', ${column("comment_count")}, 'shareCount', ${column("share_count")}, 'viewCount', ${column("view_count")})`;
   return sql<void>`pg_notify(${REALTIME_CHANNEL}, (${encodedNotice}::jsonb || jsonb_build_object('counts', ${counts}))::text)`;
 }
 
