@@ -245,7 +245,6 @@ export function refetchLive(queryClient: QueryClient, queryKey: QueryKey): void 
   refetchScheduled.add(id);
   queueMicrotask(() => {
     refetchScheduled.delete(id);
-    const fetching = queryClient.isFetching({ queryKey }) > 0;
-    void (fetching ? queryClient.cancelQueries({ queryKey }) : Promise.resolve()).then(() => queryClient.invalidateQueries({ queryKey }));
+    void queryClient.cancelQueries({ queryKey }).then(() => queryClient.invalidateQueries({ queryKey }));
   });
 }

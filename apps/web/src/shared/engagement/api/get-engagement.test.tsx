@@ -1,6 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen, waitFor } from "@testing-library/react";
-import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FakeEventSource } from "../fake-event-source.test-helper.ts";
 import { type EngagementMedia, useEngagement } from "./get-engagement.ts";
@@ -11,6 +10,26 @@ const [FIRST, SECOND, THIRD] = [media(1), media(2), media(3)];
 function Card({ item }: { item: EngagementMedia }) {
   const engagement = useEngagement(item);
   return <p>{`${item.id}: ${engagement?.likeCount} ${engagement?.likedByMe ? "liked" : "not liked"}`}</p>;
+}
+
+/** The cards of `items` as the feed mounts them, in a QueryClient of their own; `show` mounts others instead. */
+function renderCards(items: EngagementMedia[]) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const cards = (list: EngagementMedia[]) => (
+    <QueryClientProvider client={client}>
+      {list.map((item) => (
+        <Card key={item.id} item={item} />
+      ))}
+    </QueryClientProvider>
+  );
+  const view = render(cards(items));
+  return { client, view, show: (list: EngagementMedia[]) => view.rerender(cards(list)) };
+}
+
+/** The server's side of the one stream the mounted cards open: it is now listening. */
+async function streamReady() {
+  await waitFor(() => expect(FakeEventSource.open()).toHaveLength(1));
+  act(() => FakeEventSource.latest().emit("ready"));
 }
 
 const requested = (item: EngagementMedia) => vi.mocked(fetch).mock.calls.filter(([url]) => String(url).endsWith(`/media/${item.id}/engagement`)).length;
@@ -43,9 +62,7 @@ afterEach(async () => {
 // media's counters topic; the realtime stream is the browser's EventSource, played here by the test.
 describe("useEngagement", () => {
   it("requests each media once, when its topic is listened to, and again only for a change", async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const wrap = (children: ReactNode) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-    const view = render(wrap([FIRST, SECOND].map((item) => <Card key={item.id} item={item} />)));
+    const { view, show } = renderCards([FIRST, SECOND]);
     // Until the stream listens, the rail shows the media row's counts and asks nothing.
     expect(screen.getByText(`${FIRST.id}: 1 not liked`)).toBeInTheDocument();
     await waitFor(() => expect(FakeEventSource.open()).toHaveLength(1));
@@ -57,7 +74,7 @@ describe("useEngagement", () => {
     expect([requested(FIRST), requested(SECOND)]).toEqual([1, 1]);
 
     // A swipe mounts a new card: the stream reopens with its topic, the others are not asked again.
-    view.rerender(wrap([FIRST, SECOND, THIRD].map((item) => <Card key={item.id} item={item} />)));
+    show([FIRST, SECOND, THIRD]);
     await waitFor(() => expect(FakeEventSource.open()).toHaveLength(2));
     act(() => FakeEventSource.latest().emit("ready"));
     expect(await screen.findByText(`${THIRD.id}: 100 liked`)).toBeInTheDocument();
@@ -72,14 +89,8 @@ describe("useEngagement", () => {
   });
 
   it("shows the counts a change's event carries without asking, the viewer's own view's included (decision 190)", async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const view = render(
-      <QueryClientProvider client={client}>
-        <Card item={FIRST} />
-      </QueryClientProvider>,
-    );
-    await waitFor(() => expect(FakeEventSource.open()).toHaveLength(1));
-    act(() => FakeEventSource.latest().emit("ready"));
+    const { client, view } = renderCards([FIRST]);
+    await streamReady();
     expect(await screen.findByText(`${FIRST.id}: 100 liked`)).toBeInTheDocument();
 
     const counts = { likeCount: 101, commentCount: 4, shareCount: 2, viewCount: 9 };
@@ -105,14 +116,8 @@ describe("useEngagement", () => {
         answer = () => resolve(respond({ mediaId: FIRST.id, likeCount, commentCount: 0, shareCount: 0, viewCount: 0, saveCount: 0, likedByMe: false }));
       });
     });
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const view = render(
-      <QueryClientProvider client={client}>
-        <Card item={FIRST} />
-      </QueryClientProvider>,
-    );
-    await waitFor(() => expect(FakeEventSource.open()).toHaveLength(1));
-    act(() => FakeEventSource.latest().emit("ready"));
+    const { view } = renderCards([FIRST]);
+    await streamReady();
     expect(await screen.findByText(`${FIRST.id}: 1 not liked`)).toBeInTheDocument();
     await waitFor(() => expect(answer).toBeDefined());
     act(() => FakeEventSource.latest().emit("change", { topic: `counters:${FIRST.id}`, kind: "update", ids: [FIRST.id], counts: { likeCount: 7, commentCount: 0, shareCount: 0, viewCount: 0 } }));
@@ -124,12 +129,7 @@ describe("useEngagement", () => {
 
   it("asks at once where the browser has no EventSource", async () => {
     vi.stubGlobal("EventSource", undefined);
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <Card item={FIRST} />
-      </QueryClientProvider>,
-    );
+    renderCards([FIRST]);
     expect(await screen.findByText(`${FIRST.id}: 100 liked`)).toBeInTheDocument();
     expect(requested(FIRST)).toBe(1);
   });
