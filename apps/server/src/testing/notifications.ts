@@ -23,3 +23,25 @@ export async function notificationsSettled(channel: string, databases: readonly 
   await Promise.all(listening.map(({ received }) => received));
   await Promise.all(listening.map(({ stop }) => stop()));
 }
+
+/**
+ * Counts the notifications the triggers send on `channel` (their payload is empty; a marker of
+ * notificationsSettled is not one). The function it resolves to runs `quiet` (which must not notify),
+ * then `loud`, and resolves to how many came of both, once every one they sent is in.
+ */
+export async function triggerNotificationCounter(
+  database: Database,
+  channel: string,
+): Promise<(quiet: () => Promise<unknown>, loud: () => Promise<unknown>) => Promise<number>> {
+  let heard = 0;
+  await database.listen(channel, (payload) => {
+    if (payload === "") heard += 1;
+  });
+  return async (quiet, loud) => {
+    const before = heard;
+    await quiet();
+    await loud();
+    await notificationsSettled(channel, [database]);
+    return heard - before;
+  };
+}

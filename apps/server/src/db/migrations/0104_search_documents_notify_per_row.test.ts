@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config.ts";
 import { buildAuthOptions } from "../../modules/auth/auth-options.ts";
 import { SEARCH_INDEX_CHANNEL } from "../../modules/search/search.memory.ts";
-import { eventually } from "../../testing/eventually.ts";
+import { triggerNotificationCounter } from "../../testing/notifications.ts";
 import { createProduct } from "../../testing/fixtures.ts";
 import { openTestDatabase } from "../../testing/test-database.ts";
 import type { Database } from "../database.ts";
@@ -15,26 +15,16 @@ const secret = "test-secret-test-secret-test-secret-0123";
 // Decision 175: search_documents tells the index about the columns it reads, row by row.
 describe("migration 0104 (search_documents notify per row)", () => {
   let database: Database;
-  let heard = 0;
+  let notificationsOf: Awaited<ReturnType<typeof triggerNotificationCounter>>;
   let productIds: string[];
   beforeAll(async () => {
     database = await openTestDatabase();
     await migrateToLatest(database, buildAuthOptions({ config, database, secret }));
     productIds = [(await createProduct(database.db, { title: "Lamp" })).id, (await createProduct(database.db, { title: "Kettle" })).id];
-    await database.listen(SEARCH_INDEX_CHANNEL, () => (heard += 1));
+    notificationsOf = await triggerNotificationCounter(database, SEARCH_INDEX_CHANNEL);
   });
   afterAll(() => database.close());
 
-  /** Runs `quiet` (which must not notify), then `loud`; counts what arrived once `loud`'s notification is in. */
-  async function notificationsOf(quiet: () => Promise<unknown>, loud: () => Promise<unknown>) {
-    const before = heard;
-    await quiet();
-    await loud();
-    await eventually(async () => heard > before);
-    // Notifications arrive in commit order: anything `quiet` sent came first.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    return heard - before;
-  }
   const changePrice = () => sql`update search_documents set sale_price = sale_price + 1 where product_id = ${productIds[0]}`.execute(database.db);
 
   it("sends nothing for a popularity update (a like, a view rollup, an order's units)", async () => {

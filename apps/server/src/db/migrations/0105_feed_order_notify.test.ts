@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config.ts";
 import { buildAuthOptions } from "../../modules/auth/auth-options.ts";
 import { FEED_ORDER_CHANNEL } from "../../modules/feed/feed.memory.ts";
-import { eventually } from "../../testing/eventually.ts";
+import { triggerNotificationCounter } from "../../testing/notifications.ts";
 import { createMarketplace, createMedia, createProduct } from "../../testing/fixtures.ts";
 import { openTestDatabase } from "../../testing/test-database.ts";
 import type { Database } from "../database.ts";
@@ -15,7 +15,7 @@ const secret = "test-secret-test-secret-test-secret-0123";
 // Decision 191: the feed's order hears of what it reads, and of nothing else.
 describe("migration 0105 (feed order notify)", () => {
   let database: Database;
-  let heard = 0;
+  let notificationsOf: Awaited<ReturnType<typeof triggerNotificationCounter>>;
   let productId: string;
   let mediaId: string;
   let marketplaceId: string;
@@ -25,20 +25,10 @@ describe("migration 0105 (feed order notify)", () => {
     marketplaceId = (await createMarketplace(database.db)).id;
     productId = (await createProduct(database.db, { marketplaceIds: [marketplaceId] })).id;
     mediaId = (await createMedia(database.db, productId)).id;
-    await database.listen(FEED_ORDER_CHANNEL, () => (heard += 1));
+    notificationsOf = await triggerNotificationCounter(database, FEED_ORDER_CHANNEL);
   });
   afterAll(() => database.close());
 
-  /** Runs `quiet` (which must not notify), then `loud`; counts what arrived once `loud`'s notification is in. */
-  async function notificationsOf(quiet: () => Promise<unknown>, loud: () => Promise<unknown>) {
-    const before = heard;
-    await quiet();
-    await loud();
-    await eventually(async () => heard > before);
-    // Notifications arrive in commit order: anything `quiet` sent came first.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    return heard - before;
-  }
   const reshuffle = () => sql`update products set feed_rank = random() where id = ${productId}`.execute(database.db);
 
   it("sends nothing for a stock change, a review's rating, a rename, a counter or a medium's title", async () => {

@@ -30,10 +30,23 @@ describe("feed from memory", () => {
     }
     const draft = await createProduct(db, { status: "draft", marketplaceIds: markets });
     await createMedia(db, draft.id);
-    memory = new FeedMemory(db, new CatalogueCache(), createLogger({ logLevel: "silent" }), { maxCards: 100 });
+    memory = memoryOf(100);
     expect((await memory.whenBuilt())?.size).toBe(34);
   });
   afterAll(() => server?.close());
+
+  /** A FeedMemory of the test's own, holding `maxCards` cards as objects (the test database, or `db`, read through `catalogue`). */
+  const memoryOf = (maxCards: number, { db = server.deps.database.db, catalogue = new CatalogueCache() } = {}) =>
+    new FeedMemory(db, catalogue, createLogger({ logLevel: "silent" }), { maxCards });
+
+  /** memoryOf, started (following the counters topic) once its order is built and every card of it packed. */
+  async function startedAndPacked(maxCards: number) {
+    const small = memoryOf(maxCards);
+    await small.start(server.deps.database);
+    const order = (await small.whenBuilt())!;
+    await eventually(async () => small.packedCards.count === order.size);
+    return { small, order };
+  }
 
   async function walkAll(query: FeedQuery, withMemory: boolean) {
     const pages: FeedPage[] = [];
@@ -58,7 +71,7 @@ describe("feed from memory", () => {
   });
 
   it("keeps at most maxCards cards", async () => {
-    const small = new FeedMemory(server.deps.database.db, new CatalogueCache(), createLogger({ logLevel: "silent" }), { maxCards: 5 });
+    const small = memoryOf(5);
     await small.whenBuilt();
     await walkAll({ seed: "bounded", limit: 10 }, false);
     await getFeedPage(server.deps.database.db, { seed: "bounded", limit: 20 }, small);
@@ -66,7 +79,7 @@ describe("feed from memory", () => {
   });
 
   it("packs every card of the order, so a page of cards not held as objects needs no query", async () => {
-    const small = new FeedMemory(server.deps.database.db, new CatalogueCache(), createLogger({ logLevel: "silent" }), { maxCards: 5 });
+    const small = memoryOf(5);
     const order = (await small.whenBuilt())!;
     await eventually(async () => small.packedCards.count === order.size);
     expect(small.cardCount).toBe(5);
@@ -74,7 +87,7 @@ describe("feed from memory", () => {
     const ids = order.idsFrom(0, order.size);
     const bytes = small.heldCardsBytes(ids);
     expect(bytes).toHaveLength(order.size);
-    const fromDatabase = await new FeedMemory(server.deps.database.db, new CatalogueCache(), createLogger({ logLevel: "silent" }), { maxCards: 0 }).cardsFor(ids);
+    const fromDatabase = await memoryOf(0).cardsFor(ids);
     expect(bytes!.map((card) => JSON.parse(card.toString()))).toEqual(JSON.parse(JSON.stringify(fromDatabase)));
     // And the pages it makes are the SQL walk's.
     for (const seed of ["packed-1", "packed-2"]) {
@@ -86,10 +99,7 @@ describe("feed from memory", () => {
 
   it("answers packed cards with the counters that moved since they were packed", async () => {
     const db = server.deps.database.db;
-    const small = new FeedMemory(db, new CatalogueCache(), createLogger({ logLevel: "silent" }), { maxCards: 1 });
-    await small.start(server.deps.database);
-    const order = (await small.whenBuilt())!;
-    await eventually(async () => small.packedCards.count === order.size);
+    const { small, order } = await startedAndPacked(1);
     const ids = order.idsFrom(0, order.size);
     const likes = new Map((await small.cardsFor(ids)).map((card) => [card.media[0]!.id, card.media[0]!.likeCount]));
     for (const mediaId of likes.keys()) {
@@ -107,12 +117,10 @@ describe("feed from memory", () => {
     expect(shown(await small.cardsFor(ids))).toEqual(ids.map(() => 41));
     await small.close();
   });
+
   it("takes the counts a counters notice carries as they are, held and packed cards alike, and reads them for a notice without (decision 190)", async () => {
     const db = server.deps.database.db;
-    const small = new FeedMemory(db, new CatalogueCache(), createLogger({ logLevel: "silent" }), { maxCards: 1 });
-    await small.start(server.deps.database);
-    const order = (await small.whenBuilt())!;
-    await eventually(async () => small.packedCards.count === order.size);
+    const { small, order } = await startedAndPacked(1);
     const ids = order.idsFrom(0, 3);
     const mediaIds = (await small.cardsFor(ids)).map((card) => card.media[0]!.id);
     // Counts the database does not hold: only the notice can have put them in the cards.
@@ -147,7 +155,7 @@ describe("feed from memory", () => {
     const db = database.db;
     const catalogue = await createCatalogueCache(database);
     const counter = new RowCounter();
-    const small = new FeedMemory(db.withPlugin(counter), catalogue.cache, createLogger({ logLevel: "silent" }), { maxCards: 5 });
+    const small = memoryOf(5, { db: db.withPlugin(counter), catalogue: catalogue.cache });
     await small.start(database);
     const order = (await small.whenBuilt())!;
     await eventually(async () => small.packedCards.count === order.size);
