@@ -4,6 +4,7 @@ import { getRequestListener } from "@hono/node-server";
 import type { ProductDetail } from "@reelmart/core/api/catalog";
 import type { FeedPage } from "@reelmart/core/api/feed";
 import type { SearchResult } from "@reelmart/core/api/search";
+import { REALTIME_CHANNEL } from "@reelmart/core/engagement";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import type { DB } from "../db/schema.ts";
@@ -55,6 +56,8 @@ describe("fast lane answers as the app's routes do", () => {
       productIds.push(product.id);
       await createMedia(db, product.id);
     }
+    // A product page with two media, of which a like moves one.
+    await createMedia(db, productIds[2]!, { display_order: 1 });
     user = await signUpUser(server);
     const app = getRequestListener(server.app.fetch);
     appOnly = await listen(app);
@@ -250,20 +253,37 @@ describe("fast lane answers as the app's routes do", () => {
     expect(JSON.parse(lane.body.toString("utf8"))).toEqual(anonymous);
   });
 
-  it("keeps a held product page's counters live: a like drops it, and the route answers and holds it again with the new count", async () => {
+  it("keeps a held product page's counters live: a like's notice patches it, and the lane answers the new count without the route", async () => {
     const path = `/api/products/${productIds[2]}`;
     const before = JSON.parse((await get(appOnly.base, path)).body.toString("utf8")) as ProductDetail;
     await expect.poll(async () => (await both(path)).answeredByLane, { timeout: 5000 }).toBe(true);
+    const etagBefore = (await get(withLane.base, path)).headers.etag;
     const media = before.media[0]!;
     expect((await server.request(`/api/media/${media.id}/like`, { method: "PUT", headers: user.headers })).status).toBe(200);
-    const likeCountAt = async (base: string) => (JSON.parse((await get(base, path)).body.toString("utf8")) as ProductDetail).media[0]!.likeCount;
-    await expect.poll(() => likeCountAt(withLane.base), { timeout: 5000 }).toBe(media.likeCount + 1);
+    reachedApp.length = 0;
+    const laneAnswer = async () => {
+      const answer = await get(withLane.base, path);
+      return { detail: JSON.parse(answer.body.toString("utf8")) as ProductDetail, etag: answer.headers.etag };
+    };
+    await expect.poll(async () => (await laneAnswer()).detail.media[0]!.likeCount, { timeout: 5000 }).toBe(media.likeCount + 1);
+    const patched = await laneAnswer();
+    // Every answer, before the notice and after it, came from the lane: the page was never dropped.
+    expect(reachedApp).toEqual([]);
+    expect(patched.etag).not.toBe(etagBefore);
+    // Only the liked media's like count moved.
+    expect(before.media).toHaveLength(2);
+    expect(patched.detail).toEqual({ ...before, media: [{ ...media, likeCount: media.likeCount + 1 }, before.media[1]] });
     // The route answers from the public read cache, which may serve its copy up to fresh + stale
-    // (5 s) after the like; the lane's copy follows the counters notification at once.
-    await expect.poll(() => likeCountAt(appOnly.base), { timeout: 8000 }).toBe(media.likeCount + 1);
-    await expect.poll(async () => (await both(path)).answeredByLane, { timeout: 5000 }).toBe(true);
-    const { lane, app } = await both(path);
+    // (5 s) after the like; once it has the new count, both send the same headers and bytes.
+    await expect.poll(async () => (JSON.parse((await get(appOnly.base, path)).body.toString("utf8")) as ProductDetail).media[0]!.likeCount, { timeout: 8000 }).toBe(media.likeCount + 1);
+    const { lane, app, answeredByLane } = await both(path);
+    expect(answeredByLane).toBe(true);
     expect(comparable(lane)).toEqual(comparable(app));
+    // A notice without counts (from a server that predates them, during a rolling deploy) drops the page; the route answers and holds it again.
+    const countless = JSON.stringify({ topic: `counters:${media.id}`, kind: "update", ids: [media.id] });
+    await sql`select pg_notify(${REALTIME_CHANNEL}, ${countless})`.execute(server.deps.database.db);
+    await expect.poll(async () => (await both(path)).answeredByLane, { timeout: 5000 }).toBe(false);
+    await expect.poll(async () => (await both(path)).answeredByLane, { timeout: 5000 }).toBe(true);
   });
 
   it("drops a held product page with a catalogue write to that product", async () => {

@@ -1,5 +1,6 @@
 import { gzipSync } from "node:zlib";
 import type { ProductDetail } from "@reelmart/core/api/catalog";
+import type { MediaCounts } from "@reelmart/core/engagement";
 import type { Database } from "../../db/database.ts";
 import { etagOf } from "../../http/public-cache.ts";
 import { listenForMovedCounters } from "../../shared/moved-counters.ts";
@@ -8,10 +9,10 @@ import type { CatalogueCache } from "./catalog.cache.ts";
 // GET /api/products/{id} answers held as the bytes the route sends (docs/decisions/107-product-answers-in-the-fast-lane.md),
 // so the fast lane answers a product page with no query and no framework. An answer is the
 // ProductDetail the route computed (catalogue part and counters read fresh), serialised once with
-// its ETag. It is dropped, never patched: with the catalogue cache (decision 103's per-product
-// drops, '*' for everything) and when the counters topic names one of its media (every like,
-// comment, share and view). The next request then goes through the route, which reads the counters
-// again and offers the new answer.
+// its ETag. It is dropped with the catalogue cache (decision 103's per-product drops, '*' for
+// everything); the next request then goes through the route, which offers the new answer. A
+// counters notice that carries its media's counts (every like, comment, share and view, decision
+// 190) patches the answer instead, remade on its next read (decision 192); one without counts drops it.
 
 export interface ProductAnswer {
   /** JSON.stringify of the ProductDetail, as the route's c.json writes it. */
@@ -20,6 +21,11 @@ export interface ProductAnswer {
   /** The gzip variant, made on first demand. */
   gzip?: Buffer;
   readonly mediaIds: readonly string[];
+  /**
+   * Counts from notices since `body` was made, by lower-case media id, the latest of each: a burst
+   * of likes on one product costs one remake, on the next read, not one per like.
+   */
+  movedCounts?: Map<string, MediaCounts>;
 }
 
 /** What was current when a read began: an answer read across a drop or a counter change is refused. */
@@ -47,7 +53,7 @@ export class ProductAnswers {
 
   /** Starts following counter changes; until then nothing is held. */
   async start(database: Database): Promise<void> {
-    this.stopListening = await listenForMovedCounters(database, (mediaIds) => this.onCountersMoved(mediaIds));
+    this.stopListening = await listenForMovedCounters(database, (mediaIds, counts) => this.onCountersMoved(mediaIds, counts));
   }
 
   async close(): Promise<void> {
@@ -65,9 +71,13 @@ export class ProductAnswers {
     return { catalogue: this.catalogue.currentGeneration, counters: this.counterNotices };
   }
 
-  /** The held answer for a lower-case product id. */
+  /** The held answer for a lower-case product id, with the counts notices brought since it was made. */
   peek(key: string): ProductAnswer | undefined {
-    return this.answers.get(key);
+    const answer = this.answers.get(key);
+    if (!answer?.movedCounts) return answer;
+    const remade = withCounts(answer, answer.movedCounts);
+    this.answers.set(key, remade);
+    return remade;
   }
 
   /** Holds the route's answer for `detail` unless one is held already (it is then the same) or it was read across a change. */
@@ -75,9 +85,8 @@ export class ProductAnswers {
     const key = detail.id.toLowerCase();
     if (this.closed || !this.stopListening || this.answers.has(key)) return;
     if (mark.counters !== this.counterNotices || !this.catalogue.accepts(key, mark.catalogue)) return;
-    const body = Buffer.from(JSON.stringify(detail));
     const mediaIds = detail.media.map((media) => media.id.toLowerCase());
-    this.answers.set(key, { body, etag: etagOf(body), mediaIds });
+    this.answers.set(key, answerOf(detail, mediaIds));
     for (const mediaId of mediaIds) this.productOfMedia.set(mediaId, key);
     for (const oldest of this.answers.keys()) {
       if (this.answers.size <= this.maxAnswers) break;
@@ -106,11 +115,35 @@ export class ProductAnswers {
     for (const mediaId of answer.mediaIds) this.productOfMedia.delete(mediaId);
   }
 
-  private onCountersMoved(mediaIds: readonly string[]) {
+  private onCountersMoved(mediaIds: readonly string[], counts: MediaCounts | undefined) {
     this.counterNotices += 1;
     for (const mediaId of mediaIds) {
-      const key = this.productOfMedia.get(mediaId.toLowerCase());
-      if (key) this.forget(key);
+      const mediaKey = mediaId.toLowerCase();
+      const key = this.productOfMedia.get(mediaKey);
+      const answer = key === undefined ? undefined : this.answers.get(key);
+      if (!answer) continue;
+      // Notices come in commit order: the last one heard holds the latest counts.
+      if (counts) (answer.movedCounts ??= new Map()).set(mediaKey, counts);
+      else this.forget(key!);
     }
   }
+}
+
+function answerOf(detail: ProductDetail, mediaIds: readonly string[]): ProductAnswer {
+  const body = Buffer.from(JSON.stringify(detail));
+  return { body, etag: etagOf(body), mediaIds };
+}
+
+/**
+ * The answer remade with `movedCounts` set on its media: parsed back from its own bytes (holding
+ * the objects as well would double what 5,000 answers cost), so key order and every other byte
+ * stay those the route writes.
+ */
+function withCounts(answer: ProductAnswer, movedCounts: ReadonlyMap<string, MediaCounts>): ProductAnswer {
+  const detail = JSON.parse(answer.body.toString("utf8")) as ProductDetail;
+  for (const media of detail.media) {
+    const counts = movedCounts.get(media.id.toLowerCase());
+    if (counts) Object.assign(media, counts);
+  }
+  return answerOf(detail, answer.mediaIds);
 }
