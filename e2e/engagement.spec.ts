@@ -85,6 +85,37 @@ test("a comment posted in one browser appears in another within a second", async
   });
 });
 
+test("a shopper's like and unlike on their phone show on their laptop without a reload", async ({ browser, baseURL, request }) => {
+  const { productId, mediaId } = await feedProduct(request);
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const laptop = await browser.newContext({ viewport: { width: 1366, height: 820 } });
+  try {
+    await asReturningVisitor(phone, phone.request);
+    await signUp(phone.request, baseURL ?? "");
+    // The same account on a second device: the phone's session cookie, signed in on the laptop too.
+    await asReturningVisitor(laptop, laptop.request);
+    await laptop.addCookies(await phone.cookies());
+    const [phonePage, laptopPage] = await Promise.all([phone.newPage(), laptop.newPage()]);
+    // The heart is named for what a tap does: 'Like', or 'Unlike' once liked.
+    const likeOn = (page: Page) => currentCard(page).getByRole("button", { name: /^(Like|Unlike)$/ });
+    for (const page of [phonePage, laptopPage]) {
+      // Once the engagement has been read, only the stream can move the heart.
+      const engagementRead = page.waitForResponse((response) => response.url().endsWith(`/api/media/${mediaId}/engagement`));
+      await page.goto(`/?similar=${productId}`);
+      await engagementRead;
+      await expect(likeOn(page)).toHaveAttribute("aria-pressed", "false");
+    }
+    await likeOn(phonePage).click();
+    await expect(likeOn(laptopPage)).toHaveAttribute("aria-pressed", "true", { timeout: 1500 });
+    await expect(likeOn(laptopPage)).toHaveAccessibleName("Unlike");
+    await likeOn(phonePage).click();
+    await expect(likeOn(phonePage)).toHaveAttribute("aria-pressed", "false");
+    await expect(likeOn(laptopPage)).toHaveAttribute("aria-pressed", "false", { timeout: 1500 });
+  } finally {
+    await Promise.all([phone.close(), laptop.close()]);
+  }
+});
+
 test("authors edit and delete their own comments; others get no controls and see the delete live", async ({ browser, baseURL, request }) => {
   const { productId } = await feedProduct(request);
   await withTwoShoppers(browser, baseURL ?? "", async (pageA, pageB) => {

@@ -14,13 +14,16 @@ export const REALTIME_MAX_TOPICS = 50;
 
 /**
  * Realtime topics. A browser subscribes to comments and counters of the media on screen and to its
- * own saved items; events carry ids (DESIGN.md, Data) and the browser refetches what it shows, but
- * a counters event also carries the media's four counts, which it shows as they are (decision 190).
+ * own saved items and likes; events carry ids (DESIGN.md, Data) and the browser refetches what it
+ * shows, but a counters event also carries the media's four counts, which it shows as they are
+ * (decision 190), and a liked event's kind says whether the media is now liked (decision 193).
  */
 export const realtimeTopics = {
   comments: (mediaId: string) => `comments:${mediaId}`,
   counters: (mediaId: string) => `counters:${mediaId}`,
   saved: (userId: string) => `saved:${userId}`,
+  /** The media a user liked ('insert') or unliked ('delete'), from any of their devices. */
+  liked: (userId: string) => `liked:${userId}`,
 };
 
 const REALTIME_KINDS = ["insert", "update", "delete"] as const;

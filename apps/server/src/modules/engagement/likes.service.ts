@@ -1,9 +1,10 @@
 import type { Engagement, LikeResult } from "@reelmart/core/api/engagement";
+import { realtimeTopics } from "@reelmart/core/engagement";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { notFound } from "../../shared/errors.ts";
 import { compiledOnce } from "../../db/compiled-once.ts";
-import { countersNotice, countersNoticeCall, countedColumns } from "../realtime/realtime.service.ts";
+import { countersNotice, countersNoticeCall, countedColumns, encodeRealtimeEvent, notifyEncodedChangeCall } from "../realtime/realtime.service.ts";
 import { countTodayFrom } from "../analytics/rollups.ts";
 
 export const mediaNotFound = (mediaId: string) => notFound(`Media ${mediaId} not found`, "id");
@@ -44,10 +45,11 @@ export async function getEngagement(db: Kysely<DB>, mediaId: string, userId: str
  * anything changed, and only then does like_count move, in SQL and in the same statement, so
  * concurrent requests can neither double-count nor lose a like. One statement, not a transaction of
  * six: on PGlite's one connection every round trip queues behind everyone else's
- * (docs/decisions/105); compiled once per direction (decision 189).
+ * (docs/decisions/105); compiled once per direction (decision 189). A change also tells the user's
+ * other devices, on their own liked topic (decision 193).
  */
 const likeStatement = (like: boolean) =>
-  compiledOnce((db, { mediaId, userId, counterNotice }: { mediaId: string; userId: string; counterNotice: string }) => {
+  compiledOnce((db, { mediaId, userId, counterNotice, likedNotice }: { mediaId: string; userId: string; counterNotice: string; likedNotice: string }) => {
     const change = like
       ? sql`insert into video_likes (media_id, user_id, product_id) select id, ${userId}, product_id from media
           on conflict (media_id, user_id) do nothing returning media_id, product_id`
@@ -60,7 +62,8 @@ const likeStatement = (like: boolean) =>
         update product_media set like_count = like_count ${like ? sql`+` : sql`-`} 1
         where id in (select media_id from changed) returning ${countedColumns})
       select coalesce((select like_count from counter), media.like_count) as like_count,
-        (select count(${countersNoticeCall(counterNotice, "counter")}) from counter) as notified
+        (select count(${countersNoticeCall(counterNotice, "counter")}) from counter) as notified,
+        (select count(${notifyEncodedChangeCall(likedNotice)}) from changed) as told_devices
       from media`;
   });
 
@@ -69,7 +72,8 @@ const likeStatements = { like: likeStatement(true), unlike: likeStatement(false)
 /** Likes or unlikes idempotently (likeStatement). */
 export async function setLike(db: Kysely<DB>, mediaId: string, userId: string, like: boolean): Promise<LikeResult> {
   const counterNotice = countersNotice(mediaId);
-  const { rows } = await likeStatements[like ? "like" : "unlike"](db, { mediaId, userId, counterNotice });
+  const likedNotice = encodeRealtimeEvent({ topic: realtimeTopics.liked(userId), kind: like ? "insert" : "delete", ids: [mediaId] });
+  const { rows } = await likeStatements[like ? "like" : "unlike"](db, { mediaId, userId, counterNotice, likedNotice });
   if (!rows[0]) throw mediaNotFound(mediaId);
   return { liked: like, likeCount: rows[0].like_count };
 }

@@ -12,7 +12,9 @@ import { pingUntilClosed } from "../../http/sse.ts";
 
 /** A media topic: its id after the colon must pass the one id rule (core/ids.ts). */
 const MEDIA_TOPIC = /^(comments|counters):(.+)$/;
-const SAVED_TOPIC = /^saved:(.+)$/;
+/** A user topic: only that user's own session may follow it. */
+const USER_TOPIC = /^(saved|liked):(.+)$/;
+const USER_TOPIC_NAMES = { saved: "saved items", liked: "likes" } as const;
 
 const RealtimeQuerySchema = z.object({
   topics: z.string().min(1, "At least one topic is required").max(REALTIME_MAX_TOPICS * 50),
@@ -24,9 +26,10 @@ const realtimeRoute = createRoute({
   tags: ["realtime"],
   summary: "One Server-Sent Events stream per browser for a set of topics",
   description:
-    "topics is a comma-separated list of comments:{mediaId}, counters:{mediaId} and saved:{userId} (the viewer's own only). " +
+    "topics is a comma-separated list of comments:{mediaId}, counters:{mediaId}, saved:{userId} and liked:{userId} (the viewer's own only). " +
     "Sends 'ready' once subscribed, then 'change' events {topic, kind, ids} (on a counters topic also counts: " +
-    "{likeCount, commentCount, shareCount, viewCount} as the change left them, docs/decisions/190) and a 'ping' every 20 s. " +
+    "{likeCount, commentCount, shareCount, viewCount} as the change left them, docs/decisions/190; on a liked topic " +
+    "kind 'insert' is a like and 'delete' an unlike, docs/decisions/193) and a 'ping' every 20 s. " +
     "To change topics the browser reopens the stream and refetches what it shows (docs/decisions/023).",
   request: { query: RealtimeQuerySchema },
   responses: {
@@ -43,10 +46,10 @@ export function parseTopics(raw: string, viewer: Viewer | null): string[] {
   if (!topics.length) throw badRequest("At least one topic is required", "topics");
   if (topics.length > REALTIME_MAX_TOPICS) throw badRequest(`At most ${REALTIME_MAX_TOPICS} topics per stream`, "topics");
   for (const topic of topics) {
-    const saved = SAVED_TOPIC.exec(topic);
-    if (saved) {
+    const userTopic = USER_TOPIC.exec(topic);
+    if (userTopic) {
       if (!viewer) throw unauthenticated();
-      if (saved[1] !== viewer.userId) throw forbidden("You can only follow your own saved items");
+      if (userTopic[2] !== viewer.userId) throw forbidden(`You can only follow your own ${USER_TOPIC_NAMES[userTopic[1] as keyof typeof USER_TOPIC_NAMES]}`);
     } else if (!isUuid(MEDIA_TOPIC.exec(topic)?.[2] ?? "")) {
       throw badRequest(`Unknown topic ${topic.slice(0, 80)}`, "topics");
     }

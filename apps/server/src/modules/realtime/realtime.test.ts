@@ -93,6 +93,30 @@ describe("realtime stream", () => {
     expect(JSON.parse(event.data)).toEqual({ topic: `saved:${user.id}`, kind: "insert", ids: [productId] });
   });
 
+  it("streams a user's likes and unlikes to that user's own devices only, once per change (decision 193)", async () => {
+    const stranger = await signUpUser(server);
+    expect((await server.request(`/api/realtime?topics=liked:${user.id}`)).status).toBe(401);
+    const refused = await server.request(`/api/realtime?topics=liked:${user.id}`, { headers: stranger.headers });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe("You can only follow your own likes");
+    const likedMediaId = (await createMedia(server.deps.database.db, productId)).id;
+    const otherDevice = await open(`liked:${user.id}`, user.headers);
+    const strangersDevice = await open(`liked:${stranger.id}`, stranger.headers);
+    const changes = () => otherDevice.events.filter((e) => e.event === "change").map((e) => JSON.parse(e.data) as unknown);
+    const like = (method: "PUT" | "DELETE") => server.request(`/api/media/${likedMediaId}/like`, { method, headers: user.headers });
+    expect((await like("PUT")).status).toBe(200);
+    // A like that changes nothing tells nobody.
+    expect((await like("PUT")).status).toBe(200);
+    expect((await like("DELETE")).status).toBe(200);
+    // Read up to the unlike's event: the no-op like, committed between the two, would have come before it.
+    await otherDevice.waitFor((e) => e.event === "change" && e.data.includes('"delete"'), 1000);
+    expect(changes()).toEqual([
+      { topic: `liked:${user.id}`, kind: "insert", ids: [likedMediaId] },
+      { topic: `liked:${user.id}`, kind: "delete", ids: [likedMediaId] },
+    ]);
+    await expect(strangersDevice.waitFor((e) => e.event === "change", 300)).rejects.toThrow(/no matching event/);
+  });
+
   it("rejects unknown or too many topics with 400", async () => {
     expect((await server.request("/api/realtime?topics=secrets:all")).status).toBe(400);
     expect((await server.request("/api/realtime")).status).toBe(400);

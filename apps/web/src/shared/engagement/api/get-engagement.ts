@@ -38,32 +38,44 @@ function engagementOf(media: EngagementMedia): Engagement {
   };
 }
 
+/** The like toggle's mutation for a media (useLikeToggle): a liked event for it waits until the toggle's own answer is in. */
+export const likeMutationKey = (mediaId: string) => ["like", mediaId] as const;
+
 /**
  * Counts and likedByMe for one media, seeded from the media row and kept live through the
- * media's counters topic, so concurrent likes elsewhere show up. The first request waits until a
- * stream listens on that topic, or none can: fetched before, a change committed in between would go
- * unseen unless the stream's 'ready' fetched again (decision 185). A change's event carries the
- * counts it left, which replace the cached ones without a request, the viewer's own view's included
- * (decision 190). So each media is requested once, and again only after the stream was lost, for
- * an event without counts, or for one that comes while a request is on its way (whose answer may
- * predate it).
+ * media's counters topic, so concurrent likes elsewhere show up, and, signed in, through the
+ * viewer's liked topic, so a like from their other device shows too (decision 193). The first
+ * request waits until a stream listens on those topics, or none can: fetched before, a change
+ * committed in between would go unseen unless the stream's 'ready' fetched again (decision 185). A
+ * change's event carries what it changed (the counts it left, decision 190; liked or not), which
+ * replaces the cached value without a request, the viewer's own view's included. So each media is
+ * requested once, and again only after the stream was lost, for an event without counts, or for one
+ * that comes while a request is on its way (whose answer may predate it).
  */
 export function useEngagement(media: EngagementMedia | null) {
   const queryClient = useQueryClient();
-  const { status } = useSession();
+  const { status, user } = useSession();
   const mediaId = media?.id ?? null;
-  // Every hook showing a media subscribes to its topic (a card holds one; a product's several feed cards show its main media each).
-  const fetchable = useLiveTopic(mediaId ? realtimeTopics.counters(mediaId) : null, (event) => {
+  /** Sets what an event carried in the cached engagement; asks again without it (a resync, an event without counts) or when a request may have read before it. */
+  const apply = (change: Partial<Engagement> | undefined) => {
     if (!mediaId) return;
     const { queryKey } = getEngagementQueryOptions(mediaId);
-    const counts = event?.counts;
-    if (counts && queryClient.getQueryData(queryKey) && !queryClient.isFetching({ queryKey })) {
-      queryClient.setQueryData<Engagement>(queryKey, (engagement) => engagement && { ...engagement, ...counts });
+    if (change && queryClient.getQueryData(queryKey) && !queryClient.isFetching({ queryKey })) {
+      queryClient.setQueryData<Engagement>(queryKey, (engagement) => engagement && { ...engagement, ...change });
     } else refetchLive(queryClient, queryKey);
+  };
+  // Every hook showing a media subscribes to its topic (a card holds one; a product's several feed cards show its main media each).
+  const countersFollowed = useLiveTopic(mediaId ? realtimeTopics.counters(mediaId) : null, (event) => apply(event?.counts));
+  const likedTopic = mediaId && user ? realtimeTopics.liked(user.id) : null;
+  const likesFollowed = useLiveTopic(likedTopic, (event) => {
+    if (!mediaId || (event && !event.ids.includes(mediaId))) return;
+    // The viewer's own toggle on this device answers for itself (and its event would undo a quick second tap for a moment).
+    if (queryClient.isMutating({ mutationKey: likeMutationKey(mediaId) })) return;
+    apply(event && { likedByMe: event.kind === "insert" });
   });
   const query = useQuery({
     ...getEngagementQueryOptions(mediaId ?? ""),
-    enabled: mediaId !== null && status !== "loading" && fetchable,
+    enabled: mediaId !== null && status !== "loading" && countersFollowed && (likedTopic === null || likesFollowed),
     placeholderData: media ? engagementOf(media) : undefined,
   });
   return query.data ?? null;

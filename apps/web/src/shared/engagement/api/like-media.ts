@@ -4,7 +4,7 @@ import { useSyncExternalStore } from "react";
 import { toast } from "../../ui/toast.ts";
 import { apiRequest } from "../../api/client.ts";
 import { useSession } from "../../session/use-session.ts";
-import { type EngagementMedia, getEngagementQueryOptions, patchEngagement, useEngagement } from "./get-engagement.ts";
+import { type EngagementMedia, getEngagementQueryOptions, likeMutationKey, patchEngagement, useEngagement } from "./get-engagement.ts";
 
 /** 001 §4: a signed-out like shows for this long before it reverts. */
 const SIGNED_OUT_REVERT_MS = 1000;
@@ -50,6 +50,7 @@ export function useLikeToggle(media: EngagementMedia | null) {
   const signedOutPreview = useSyncExternalStore(subscribePreviews, () => mediaId !== null && signedOutPreviews.has(mediaId));
 
   const mutation = useMutation({
+    mutationKey: mediaId ? likeMutationKey(mediaId) : undefined,
     mutationFn: likeMedia,
     onMutate: async ({ mediaId, like }) => {
       const key = getEngagementQueryOptions(mediaId).queryKey;
