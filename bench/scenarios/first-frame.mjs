@@ -66,6 +66,9 @@ async function oneRun(browser, baseUrl, marketplaceId) {
 
     // A viewer watches a moment before swiping; the neighbours preload meanwhile.
     await page.waitForFunction(() => document.querySelector('section[aria-current="true"] video')?.currentTime > 1, null, { timeout: 30_000 });
+    // The swipe waits for the next card's video to be in the page: twice (sessions 9 and 19, loaded
+    // machines) there was none yet at this point, and the run stopped instead of measuring.
+    await page.waitForFunction(() => document.querySelector('[aria-label="Video feed"]')?.children[1]?.querySelector("video"), null, { timeout: 10_000 });
     const swipe = await page.evaluate(
       () =>
         new Promise((resolve, reject) => {
