@@ -38,6 +38,12 @@ export default defineConfig({
       {
         test: {
           name: "server:pglite",
+          // A worker's files share its imported modules (decision 194): importing the server again
+          // for every file was ~45% of the project's time. Each file still starts servers and
+          // databases of its own; a server's state (caches, metric registries) lives on it, and what
+          // is process-wide (better-auth's context, the delivered-message log) already served
+          // several servers in one file.
+          isolate: false,
           include: ["apps/server/src/**/*.test.ts"],
           exclude: DATABASE_FREE_SERVER_TESTS,
           environment: "node",
@@ -53,6 +59,7 @@ export default defineConfig({
       {
         test: {
           name: "server:postgres",
+          isolate: false,
           include: ["apps/server/src/**/*.test.ts"],
           exclude: ["apps/server/src/**/*.pglite-only.test.ts", ...DATABASE_FREE_SERVER_TESTS],
           environment: "node",
