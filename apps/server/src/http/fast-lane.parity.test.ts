@@ -76,10 +76,14 @@ describe("fast lane answers as the app's routes do", () => {
   });
 
   /** The same request through both servers: the lane's answer, whether the lane answered it, and the app's. */
-  async function both(path: string, headers: Record<string, string> = {}) {
+  async function throughLane(path: string, headers: Record<string, string> = {}) {
     reachedApp.length = 0;
     const lane = await get(withLane.base, path, headers);
-    const answeredByLane = reachedApp.length === 0;
+    return { lane, answeredByLane: reachedApp.length === 0 };
+  }
+
+  async function both(path: string, headers: Record<string, string> = {}) {
+    const { lane, answeredByLane } = await throughLane(path, headers);
     const app = await get(appOnly.base, path, headers);
     return { lane, app, answeredByLane };
   }
@@ -285,12 +289,7 @@ describe("fast lane answers as the app's routes do", () => {
     // The lane alone: the public cache's copy answers until it is stale, and then only a request the
     // lane passes on would refresh it (the app's own server, asked in the same poll, could refresh it
     // first and hide the drop).
-    const laneOnly = async () => {
-      reachedApp.length = 0;
-      await get(withLane.base, path);
-      return reachedApp.length === 0;
-    };
-    await expect.poll(laneOnly, { timeout: 8000 }).toBe(false);
+    await expect.poll(async () => (await throughLane(path)).answeredByLane, { timeout: 8000 }).toBe(false);
     await expect.poll(async () => (await both(path)).answeredByLane, { timeout: 5000 }).toBe(true);
   });
 
