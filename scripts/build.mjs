@@ -6,6 +6,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { precompress } from "./precompress.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const stampFile = path.join(root, "apps/server/dist/.build-stamp");
@@ -33,6 +34,7 @@ export async function build() {
     cwd: path.join(root, "apps/web"),
     stdio: "inherit",
   });
+  precompress(path.join(root, "apps/web/dist"));
   await buildServer();
   writeFileSync(stampFile, new Date().toISOString());
 }

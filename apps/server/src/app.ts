@@ -130,21 +130,24 @@ function requestLogger() {
  * The built PWA: hashed assets are immutable; everything else revalidates, and unknown paths
  * fall back to index.html so the client router can show the page (or its not-found screen), but for
  * files that are not there. The pages people share answer the same shell with a head of their own
- * (modules/share-pages).
+ * (modules/share-pages). A file the build compressed (scripts/precompress.mjs) goes out as its .br or
+ * .gz twin when the browser accepts that encoding (decision 197).
  */
 function mountWebApp(app: Hono<AppEnv>, webDir: string, deps: AppDeps, publicCache: PublicCache | undefined) {
   const indexHtml = readFileSync(path.join(webDir, "index.html"), "utf8");
   const root = path.relative(process.cwd(), webDir) || ".";
   app.use(
     "/assets/*",
-    serveStatic({ root, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable") }),
+    serveStatic({ root, precompressed: true, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable") }),
   );
   mountSharePages(app, deps, new ShellTemplate(indexHtml), publicCache);
   app.use(
     "*",
     serveStatic({
       root,
-      onFound: (filePath, c) => {
+      precompressed: true,
+      onFound: (sentPath, c) => {
+        const filePath = sentPath.replace(PRECOMPRESSED_SUFFIX, "");
         const noCache = filePath.endsWith("sw.js") || filePath.endsWith(".html") || filePath.endsWith(".webmanifest");
         c.header("Cache-Control", noCache ? "no-cache" : "public, max-age=3600");
       },
@@ -156,6 +159,9 @@ function mountWebApp(app: Hono<AppEnv>, webDir: string, deps: AppDeps, publicCac
     return c.html(indexHtml);
   });
 }
+
+/** serveStatic's `precompressed` hands onFound the twin it sends (app.js.br); the rules read the file's own name. */
+const PRECOMPRESSED_SUFFIX = /\.(?:br|gz|zst)$/;
 
 /**
  * A path whose last segment has an extension names a file, not a page of the app (no route of the
