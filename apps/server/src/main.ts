@@ -47,6 +47,8 @@ async function main() {
     mediaWorkers = startMediaWorkers(server.deps);
     seedOnFirstStart(server.deps).catch((error: unknown) => logger.error({ err: error }, "demo catalogue seeding failed"));
   });
+  // The embedded database gives the event loop turns while connections arrive (decision 198).
+  httpServer.on("connection", () => server.deps.database.connectionAccepted());
 
   // Balancers keep idle connections to the app open for 60 s (nginx's upstream keepalive_timeout,
   // most cloud balancers). Node's default of 5 s would close them first, and one closed just as the

@@ -38,6 +38,12 @@ export class PreparedStatements {
   }
 }
 
+/** Where Kysely's connections come from: pg's pool, or PGlite's, handed out in turns while connections arrive (database.ts). */
+export interface ClientSource {
+  connect(): Promise<pg.PoolClient>;
+  end(): Promise<void>;
+}
+
 /** A pg client whose repeated statements go out named (prepared), per `statements`. */
 class PreparingClient implements PostgresPoolClient {
   constructor(
@@ -68,7 +74,7 @@ class PreparingClient implements PostgresPoolClient {
  * only binds and executes it afterwards; a failed Parse is not remembered (pg records a name on
  * ParseComplete), so a broken text reports its own error every time.
  */
-export function preparingPool(pool: pg.Pool, statements: PreparedStatements): PostgresPool {
+export function preparingPool(pool: ClientSource, statements: PreparedStatements): PostgresPool {
   // One wrapper per pg client: Kysely keeps its connection state per client object.
   const wrappers = new WeakMap<pg.PoolClient, PreparingClient>();
   return {
