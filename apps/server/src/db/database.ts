@@ -127,8 +127,8 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   await pglite.waitReady;
   // PGlite is one connection; the shim's pool serialises queries onto it.
   const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
-  const arrivals = new ConnectionArrivals();
-  const db = kyselyOn(inTurnsWhileConnecting(pool, arrivals), options.prepareStatements ?? true);
+  const turns = inTurnsWhileConnecting(pool);
+  const db = kyselyOn(turns.pool, options.prepareStatements ?? true);
   // The shim sends a query's protocol messages (Parse, Bind, Describe, Execute, Sync) to PGlite one
   // at a time, so a statement PGlite runs for itself in between (LISTEN, UNLISTEN) replaced the
   // unnamed portal under it: "portal "" does not exist", which stopped the feed's prefill whenever
@@ -145,7 +145,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
     kind: "pglite",
     db,
     pool,
-    connectionAccepted: () => arrivals.accepted(),
+    connectionAccepted: turns.connectionAccepted,
     async listen(channel, handler) {
       const unlisten = await withConnectionHeld(() => pglite.listen(channel, handler));
       return () => withConnectionHeld(unlisten);
@@ -169,19 +169,6 @@ const pgliteOf = new WeakMap<Database, PGlite>();
  */
 const ARRIVING_FOR_MS = 20;
 
-/** When the HTTP server last accepted a connection. */
-class ConnectionArrivals {
-  #lastAt = Number.NEGATIVE_INFINITY;
-
-  accepted(): void {
-    this.#lastAt = performance.now();
-  }
-
-  get arriving(): boolean {
-    return performance.now() - this.#lastAt < ARRIVING_FOR_MS;
-  }
-}
-
 /**
  * PGlite's one connection, handed to each query after a turn of the event loop while connections
  * are arriving (decision 198). Since libuv 1.45 a listening socket accepts one connection per turn,
@@ -191,14 +178,20 @@ class ConnectionArrivals {
  * drains in one go again, which keeps a request of several queries from waiting for the queue once
  * per query (decision 196).
  */
-function inTurnsWhileConnecting(pool: pg.Pool, arrivals: ConnectionArrivals): ClientSource {
+function inTurnsWhileConnecting(pool: pg.Pool): { pool: ClientSource; connectionAccepted(): void } {
+  let lastAcceptedAt = Number.NEGATIVE_INFINITY;
   return {
-    async connect() {
-      const client = await pool.connect();
-      if (arrivals.arriving) await nextTurnOfTheEventLoop();
-      return client;
+    pool: {
+      async connect() {
+        const client = await pool.connect();
+        if (performance.now() - lastAcceptedAt < ARRIVING_FOR_MS) await nextTurnOfTheEventLoop();
+        return client;
+      },
+      end: () => pool.end(),
     },
-    end: () => pool.end(),
+    connectionAccepted() {
+      lastAcceptedAt = performance.now();
+    },
   };
 }
 
