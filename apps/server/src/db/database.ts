@@ -4,9 +4,9 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
-import { createPgConfig } from "@electric-sql/pglite/node-postgres";
 import { Kysely } from "kysely";
 import pg from "pg";
+import { PgliteConnection, PgliteSession } from "./pglite-connection.ts";
 import { type ClientSource, PreparedStatements, preparingPool } from "./prepared-statements.ts";
 import { ConflictRetryingDialect } from "./retry-conflicts.ts";
 import type { DB } from "./schema.ts";
@@ -64,44 +64,27 @@ async function openPostgres(connectionString: string, poolSize: number, prepareS
   });
   await pool.query("select 1");
   const db = kyselyOn(pool, prepareStatements);
-  let listener: pg.Client | undefined;
-  const handlers = new Map<string, Set<NotificationHandler>>();
-
-  async function listenerClient(): Promise<pg.Client> {
-    if (listener) return listener;
-    const client = new pg.Client({ connectionString });
-    await client.connect();
-    client.on("notification", (message) => {
-      for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? "");
-    });
-    listener = client;
-    return client;
-  }
+  let listener: Promise<pg.Client> | undefined;
+  // Notifications come on a connection of their own, which the pool never hands out.
+  const listenerClient = () =>
+    (listener ??= (async () => {
+      const client = new pg.Client({ connectionString });
+      await client.connect();
+      client.on("notification", (message) => channels.deliver(message.channel, message.payload ?? ""));
+      return client;
+    })());
+  const channels = new Channels(async (statement) => {
+    await (await listenerClient()).query(statement);
+  });
 
   return {
     kind: "postgres",
     db,
     pool,
     connectionAccepted() {},
-    async listen(channel, handler) {
-      const client = await listenerClient();
-      let set = handlers.get(channel);
-      if (!set) {
-        set = new Set();
-        handlers.set(channel, set);
-        await client.query(`LISTEN ${quoteIdent(channel)}`);
-      }
-      set.add(handler);
-      return async () => {
-        set.delete(handler);
-        if (set.size === 0 && handlers.get(channel) === set) {
-          handlers.delete(channel);
-          await client.query(`UNLISTEN ${quoteIdent(channel)}`).catch(() => {});
-        }
-      };
-    },
+    listen: (channel, handler) => channels.listen(channel, handler),
     async close() {
-      await listener?.end().catch(() => {});
+      await listener?.then((client) => client.end()).catch(() => {});
       await db.destroy();
     },
   };
@@ -125,31 +108,26 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
     pglite = new PGlite(path.join(options.dataDir, "pglite"), settings);
   }
   await pglite.waitReady;
-  // PGlite is one connection; the shim's pool serialises queries onto it.
-  const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
+  const channels = new Channels(async (statement) => {
+    await pool.query(statement);
+  });
+  // PGlite is one session, so the pool keeps one client, each client speaking to it through a
+  // connection of its own (decision 199).
+  const session = new PgliteSession(pglite, ({ channel, payload }) => channels.deliver(channel, payload));
+  class PgliteClient extends pg.Client {
+    constructor(config?: pg.ClientConfig) {
+      super({ ...config, connection: new PgliteConnection(session) } as pg.ClientConfig);
+    }
+  }
+  const pool = new pg.Pool({ Client: PgliteClient, max: 1 });
   const turns = inTurnsWhileConnecting(pool);
   const db = kyselyOn(turns.pool, options.prepareStatements ?? true);
-  // The shim sends a query's protocol messages (Parse, Bind, Describe, Execute, Sync) to PGlite one
-  // at a time, so a statement PGlite runs for itself in between (LISTEN, UNLISTEN) replaced the
-  // unnamed portal under it: "portal "" does not exist", which stopped the feed's prefill whenever
-  // a module started listening while it ran. Such statements wait for the pool's one client.
-  const withConnectionHeld = async <T>(work: () => Promise<T>): Promise<T> => {
-    const client = await pool.connect();
-    try {
-      return await work();
-    } finally {
-      client.release();
-    }
-  };
   const database: Database = {
     kind: "pglite",
     db,
     pool,
     connectionAccepted: turns.connectionAccepted,
-    async listen(channel, handler) {
-      const unlisten = await withConnectionHeld(() => pglite.listen(channel, handler));
-      return () => withConnectionHeld(unlisten);
-    },
+    listen: (channel, handler) => channels.listen(channel, handler),
     async close() {
       await db.destroy();
       await pglite.close();
@@ -204,6 +182,37 @@ export function dumpPgliteDataDir(database: Database): Promise<Blob> {
   const pglite = pgliteOf.get(database);
   if (!pglite) throw new Error("dumpPgliteDataDir needs an embedded (PGlite) database");
   return pglite.dumpDataDir("none") as Promise<Blob>;
+}
+
+/** The handlers listening on each channel; `run` sends LISTEN and UNLISTEN to the session notifications arrive on. */
+class Channels {
+  readonly #handlers = new Map<string, Set<NotificationHandler>>();
+  readonly #run: (statement: string) => Promise<void>;
+
+  constructor(run: (statement: string) => Promise<void>) {
+    this.#run = run;
+  }
+
+  async listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>> {
+    let set = this.#handlers.get(channel);
+    if (!set) {
+      set = new Set();
+      this.#handlers.set(channel, set);
+      await this.#run(`LISTEN ${quoteIdent(channel)}`);
+    }
+    set.add(handler);
+    return async () => {
+      set.delete(handler);
+      if (set.size === 0 && this.#handlers.get(channel) === set) {
+        this.#handlers.delete(channel);
+        await this.#run(`UNLISTEN ${quoteIdent(channel)}`).catch(() => {});
+      }
+    };
+  }
+
+  deliver(channel: string, payload: string): void {
+    for (const handler of this.#handlers.get(channel) ?? []) handler(payload);
+  }
 }
 
 function quoteIdent(name: string): string {

@@ -219,7 +219,7 @@ describe("search-result cards in memory (decision 142)", () => {
 
   it("answer a warm search with no query, with live counters, and show a price, stock or title edit in the next search", async () => {
     const { db, pool } = server.deps.database;
-    // Every query of the app's Kysely checks a connection out of this pool (PGlite's shim included).
+    // Every query of the app's Kysely checks a connection out of this pool (PGlite's included).
     let queries = 0;
     const count = () => (queries += 1);
     pool.on("acquire", count);
