@@ -11,6 +11,8 @@ export const CommentIdParamSchema = z.object({ id: uuidSchema("Invalid comment I
 
 export const EngagementSchema = z.object({
   mediaId: z.string(),
+  /** The media's product: a save moves the save count of each of its media. */
+  productId: z.string(),
   likeCount: z.number().int(),
   commentCount: z.number().int(),
   shareCount: z.number().int(),

@@ -19,7 +19,7 @@ export async function requireMedia(db: Kysely<DB>, mediaId: string): Promise<{ p
 export async function getEngagement(db: Kysely<DB>, mediaId: string, userId: string | null): Promise<Engagement> {
   const row = await db
     .selectFrom("product_media as m")
-    .select(["m.like_count", "m.comment_count", "m.share_count", "m.view_count"])
+    .select(["m.product_id", "m.like_count", "m.comment_count", "m.share_count", "m.view_count"])
     .select(sql<number>`(select count(*)::int from saved_items s where s.product_id = m.product_id)`.as("saves"))
     .select(
       userId
@@ -31,6 +31,7 @@ export async function getEngagement(db: Kysely<DB>, mediaId: string, userId: str
   if (!row) throw mediaNotFound(mediaId);
   return {
     mediaId,
+    productId: row.product_id,
     likeCount: row.like_count,
     commentCount: row.comment_count,
     shareCount: row.share_count,

@@ -41,11 +41,14 @@ describe("saved items", () => {
     expect((await call("GET", "")).body.items).toEqual([]);
   });
 
-  it("counts a product's saves on the engagement of each of its videos", async () => {
+  it("counts a product's saves on the engagement of each of its videos, which names the product", async () => {
     const { db } = server.deps.database;
     const product = await createProduct(db, { title: "Kettle" });
     const media = await createMedia(db, product.id);
-    const saves = async () => (await server.json<{ saveCount: number }>(`/api/media/${media.id}/engagement`)).body.saveCount;
+    const engagement = async () => (await server.json<{ productId: string; saveCount: number }>(`/api/media/${media.id}/engagement`)).body;
+    const saves = async () => (await engagement()).saveCount;
+    // The client moves the count of each video of a product it saves by this.
+    expect((await engagement()).productId).toBe(product.id);
     expect(await saves()).toBe(0);
     const other = await signUpUser(server);
     for (const who of [user, other]) expect((await server.request(`/api/saved/${product.id}`, { method: "PUT", headers: who.headers })).status).toBe(204);

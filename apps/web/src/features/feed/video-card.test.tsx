@@ -98,7 +98,7 @@ describe("VideoCard", () => {
       vi.fn((input: URL | string) => {
         const path = new URL(String(input)).pathname;
         if (path === "/api/session") return respond(200, { user: null });
-        if (path.endsWith("/engagement")) return respond(200, { mediaId: MEDIA_ID, likeCount: 7, commentCount: 0, shareCount: 0, viewCount: 0, saveCount: 0, likedByMe: false });
+        if (path.endsWith("/engagement")) return respond(200, { mediaId: MEDIA_ID, productId: "22222222-2222-4222-8222-222222222222", likeCount: 7, commentCount: 0, shareCount: 0, viewCount: 0, saveCount: 0, likedByMe: false });
         return respond(404, { error: { code: "not_found", message: "no" } });
       }),
     );

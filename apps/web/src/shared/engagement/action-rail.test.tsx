@@ -6,8 +6,8 @@ import { loadToaster } from "../ui/toast.ts";
 import { ActionRail } from "./action-rail.tsx";
 import { useLikeToggle } from "./api/like-media.ts";
 
-const MEDIA = { id: "11111111-1111-4111-8111-111111111111", likeCount: 1200, commentCount: 3, shareCount: 0 };
 const PRODUCT = { id: "22222222-2222-4222-8222-222222222222-demo-1", title: "Lamp" };
+const MEDIA = { id: "11111111-1111-4111-8111-111111111111", productId: "22222222-2222-4222-8222-222222222222", likeCount: 1200, commentCount: 3, shareCount: 0 };
 
 function respond(status: number, body: unknown) {
   return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));

@@ -11,7 +11,7 @@ import { useSession } from "../session/use-session.ts";
 import { getSavedQueryOptions } from "./api/get-saved.ts";
 import { mergeSaved } from "./api/merge-saved.ts";
 import { setSaved } from "./api/set-saved.ts";
-import { engagementQueryKeyRoot } from "../engagement/api/get-engagement.ts";
+import { patchSaveCounts } from "../engagement/api/get-engagement.ts";
 
 const savedQueryKey = getSavedQueryOptions().queryKey;
 
@@ -115,19 +115,18 @@ export function useSaved() {
       queryClient.setQueryData<SavedList>(savedQueryKey, {
         items: save ? [{ productId, product: null }, ...items] : items,
       });
-      return { previous };
+      return { previous, restoreSaveCounts: patchSaveCounts(queryClient, productId, save ? 1 : -1) };
     },
     onSuccess: (_result, { save }) => {
       toast.success(save ? "Added to Saved" : "Removed from Saved");
     },
     onError: (error, _variables, context) => {
       queryClient.setQueryData(savedQueryKey, context?.previous);
+      context?.restoreSaveCounts();
       toast.error("Error", { description: error instanceof ApiRequestError ? error.message : "Failed to update saved items" });
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: savedQueryKey });
-      // The rail's save counts (a product's saves) follow this shopper's change.
-      void queryClient.invalidateQueries({ queryKey: engagementQueryKeyRoot });
     },
   });
 

@@ -5,7 +5,7 @@ import { FakeEventSource } from "../fake-event-source.test-helper.ts";
 import { type EngagementMedia, useEngagement } from "./get-engagement.ts";
 import { useLikeToggle } from "./like-media.ts";
 
-const media = (n: number): EngagementMedia => ({ id: `${n}${n}${n}${n}${n}${n}${n}${n}-1111-4111-8111-111111111111`, likeCount: n, commentCount: 0, shareCount: 0 });
+const media = (n: number): EngagementMedia => ({ id: `${n}${n}${n}${n}${n}${n}${n}${n}-1111-4111-8111-111111111111`, productId: "99999999-1111-4111-8111-111111111111", likeCount: n, commentCount: 0, shareCount: 0 });
 const [FIRST, SECOND, THIRD] = [media(1), media(2), media(3)];
 
 function Card({ item }: { item: EngagementMedia }) {
@@ -58,7 +58,7 @@ beforeEach(() => {
       const path = new URL(String(input)).pathname;
       if (path === "/api/session") return respond({ user: sessionUser });
       const id = path.split("/")[3];
-      return respond({ mediaId: id, likeCount: 100, commentCount: 0, shareCount: 0, viewCount: 0, saveCount: 0, likedByMe: true });
+      return respond({ mediaId: id, productId: FIRST.productId, likeCount: 100, commentCount: 0, shareCount: 0, viewCount: 0, saveCount: 0, likedByMe: true });
     }),
   );
 });
@@ -108,7 +108,7 @@ describe("useEngagement", () => {
     const counts = { likeCount: 101, commentCount: 4, shareCount: 2, viewCount: 9 };
     act(() => FakeEventSource.latest().emit("change", { topic: `counters:${FIRST.id}`, kind: "update", ids: [FIRST.id], counts }));
     expect(await screen.findByText(`${FIRST.id}: 101 liked`)).toBeInTheDocument();
-    expect(client.getQueryData(["engagement", FIRST.id])).toEqual({ mediaId: FIRST.id, ...counts, saveCount: 0, likedByMe: true });
+    expect(client.getQueryData(["engagement", FIRST.id])).toEqual({ mediaId: FIRST.id, productId: FIRST.productId, ...counts, saveCount: 0, likedByMe: true });
     expect(requested(FIRST)).toBe(1);
 
     // Counts that are not four whole numbers are no counts: the event asks again.
@@ -125,7 +125,7 @@ describe("useEngagement", () => {
       if (path === "/api/session") return respond({ user: null });
       const likeCount = 100 + requested(FIRST);
       return new Promise((resolve) => {
-        answer = () => resolve(respond({ mediaId: FIRST.id, likeCount, commentCount: 0, shareCount: 0, viewCount: 0, saveCount: 0, likedByMe: false }));
+        answer = () => resolve(respond({ mediaId: FIRST.id, productId: FIRST.productId, likeCount, commentCount: 0, shareCount: 0, viewCount: 0, saveCount: 0, likedByMe: false }));
       });
     });
     const { view } = renderCards([FIRST]);
@@ -167,7 +167,7 @@ describe("useEngagement", () => {
     const stubbed = vi.mocked(fetch).getMockImplementation()!;
     vi.mocked(fetch).mockImplementation((input: URL | string | Request, init?: RequestInit) => {
       if (init?.method === "PUT") return new Promise((resolve) => (answerLike = (liked) => resolve(respond({ liked, likeCount: 101 }))));
-      if (String(input).endsWith("/engagement")) return respond({ mediaId: FIRST.id, likeCount: 100, commentCount: 0, shareCount: 0, viewCount: 0, saveCount: 0, likedByMe: false });
+      if (String(input).endsWith("/engagement")) return respond({ mediaId: FIRST.id, productId: FIRST.productId, likeCount: 100, commentCount: 0, shareCount: 0, viewCount: 0, saveCount: 0, likedByMe: false });
       return stubbed(input, init);
     });
     function Toggle({ item }: { item: EngagementMedia }) {

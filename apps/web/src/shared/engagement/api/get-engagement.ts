@@ -8,6 +8,7 @@ import { refetchLive, useLiveTopic } from "../realtime.ts";
 /** What the rail needs of a media row; the catalogue's Media satisfies it. */
 export interface EngagementMedia {
   id: string;
+  productId: string;
   likeCount: number;
   commentCount: number;
   shareCount: number;
@@ -19,8 +20,7 @@ export interface EngagementMedia {
 /** GET /api/media/{id}/engagement: the counts and whether the viewer liked it. */
 export const getEngagement = (mediaId: string, signal?: AbortSignal) => apiRequest<Engagement>(`/media/${mediaId}/engagement`, { signal });
 
-/** Every media's engagement: invalidated when a save changes a product's save count. */
-export const engagementQueryKeyRoot = ["engagement"] as const;
+const engagementQueryKeyRoot = ["engagement"] as const;
 
 export const getEngagementQueryOptions = (mediaId: string) =>
   queryOptions({ queryKey: [...engagementQueryKeyRoot, mediaId], queryFn: ({ signal }) => getEngagement(mediaId, signal) });
@@ -29,6 +29,7 @@ export const getEngagementQueryOptions = (mediaId: string) =>
 function engagementOf(media: EngagementMedia): Engagement {
   return {
     mediaId: media.id,
+    productId: media.productId,
     likeCount: media.likeCount,
     commentCount: media.commentCount,
     shareCount: media.shareCount,
@@ -92,4 +93,18 @@ export function patchEngagement(queryClient: QueryClient, mediaId: string, patch
   const base = previous ?? (shown ? engagementOf(shown) : undefined);
   if (base) queryClient.setQueryData<Engagement>(key, patch(base));
   return previous;
+}
+
+/**
+ * Moves the save count every cached engagement of `productId`'s media shows by `by` (a save of the
+ * product counts on each of its videos), and returns what to restore should the save fail. Patched
+ * rather than fetched again: that was a request per card on screen for each save (issue #14).
+ */
+export function patchSaveCounts(queryClient: QueryClient, productId: string, by: number): () => void {
+  const filters = { queryKey: engagementQueryKeyRoot, predicate: (query: { state: { data: unknown } }) => (query.state.data as Engagement | undefined)?.productId === productId };
+  const previous = queryClient.getQueriesData<Engagement>(filters);
+  queryClient.setQueriesData<Engagement>(filters, (engagement) => engagement && { ...engagement, saveCount: Math.max(0, engagement.saveCount + by) });
+  return () => {
+    for (const [queryKey, data] of previous) queryClient.setQueryData(queryKey, data);
+  };
 }
