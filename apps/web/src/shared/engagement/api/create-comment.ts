@@ -11,6 +11,6 @@ export function useCreateComment(mediaId: string) {
   return useMutation({
     mutationFn: (comment: string) => createComment(mediaId, comment),
     onSuccess: (created) => list.patch((items) => [created, ...items.filter((item) => item.id !== created.id)]),
-    onSettled: list.settle,
+    onError: list.resync,
   });
 }

@@ -10,6 +10,6 @@ export function useDeleteComment(mediaId: string) {
   return useMutation({
     mutationFn: deleteComment,
     onSuccess: (_result, id) => list.patch((items) => items.filter((item) => item.id !== id)),
-    onSettled: list.settle,
+    onError: list.resync,
   });
 }

@@ -3,6 +3,7 @@ import { act, render, screen, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FakeEventSource } from "../fake-event-source.test-helper.ts";
+import { useCreateComment } from "./create-comment.ts";
 import { useComments } from "./get-comments.ts";
 
 const MEDIA_ID = "44444444-1111-4111-8111-111111111111";
@@ -53,5 +54,76 @@ describe("useComments", () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(requested()).toBe(3);
     view.unmount();
+  });
+});
+
+// Issue #14: the viewer's own write is patched in from its answer; neither it nor its echo on the
+// stream asks for the list or the counts again.
+describe("a comment of one's own", () => {
+  const HELD = "66666666-1111-4111-8111-111111111111";
+  const POSTED = "77777777-1111-4111-8111-111111111111";
+  const comment = (id: string, text: string) => ({
+    id,
+    mediaId: MEDIA_ID,
+    productId: "88888888-1111-4111-8111-111111111111",
+    userId: "u1",
+    authorName: "Shopper",
+    authorAvatar: null,
+    comment: text,
+    isEdited: false,
+    createdAt: "2026-11-28T08:00:00.000Z",
+    updatedAt: "2026-11-28T08:00:00.000Z",
+  });
+  const json = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
+  const engagementRequests = () => vi.mocked(fetch).mock.calls.filter(([url]) => String(url).endsWith("/engagement")).length;
+  const listRequests = () => vi.mocked(fetch).mock.calls.filter(([url, init]) => (init?.method ?? "GET") === "GET" && new URL(String(url)).pathname === `/api/media/${MEDIA_ID}/comments`).length;
+
+  function OpenDrawer() {
+    const { comments, query } = useComments(MEDIA_ID, true);
+    const post = useCreateComment(MEDIA_ID);
+    return (
+      <>
+        <p>{query.isSuccess ? comments.map((item) => item.comment).join(", ") || "none" : "waiting"}</p>
+        <button onClick={() => post.mutate("Lovely")}>post</button>
+      </>
+    );
+  }
+
+  async function openWithOneComment(postStatus: number) {
+    vi.mocked(fetch).mockImplementation((input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === "POST") return postStatus === 201 ? json(comment(POSTED, "Lovely"), 201) : json({ error: { code: "internal", message: "down" } }, postStatus);
+      return json({ items: [comment(HELD, "First")], nextCursor: null });
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <OpenDrawer />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(FakeEventSource.open()).toHaveLength(1));
+    act(() => FakeEventSource.latest().emit("ready"));
+    expect(await screen.findByText("First")).toBeInTheDocument();
+    expect(listRequests()).toBe(1);
+    act(() => screen.getByRole("button", { name: "post" }).click());
+  }
+
+  it("is shown from the post's answer, and its echo on the stream asks for nothing", async () => {
+    await openWithOneComment(201);
+    expect(await screen.findByText("Lovely, First")).toBeInTheDocument();
+    act(() => FakeEventSource.latest().emit("change", { topic: `comments:${MEDIA_ID}`, kind: "insert", ids: [POSTED] }));
+    // A delete of a comment the list no longer shows is nothing new either.
+    act(() => FakeEventSource.latest().emit("change", { topic: `comments:${MEDIA_ID}`, kind: "delete", ids: ["99999999-1111-4111-8111-111111111111"] }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect([listRequests(), engagementRequests()]).toEqual([1, 0]);
+
+    // Someone else's comment is.
+    act(() => FakeEventSource.latest().emit("change", { topic: `comments:${MEDIA_ID}`, kind: "insert", ids: ["aaaaaaaa-1111-4111-8111-111111111111"] }));
+    await waitFor(() => expect(listRequests()).toBe(2));
+  });
+
+  it("asks for the list again when the post fails, in case it landed", async () => {
+    await openWithOneComment(500);
+    await waitFor(() => expect(listRequests()).toBe(2));
+    expect(screen.getByText("First")).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import type { Comment, CommentList } from "@reelmart/core/api/engagement";
-import { COMMENT_FETCH_RETRIES, COMMENT_RETRY_MAX_MS, realtimeTopics } from "@reelmart/core/engagement";
+import { COMMENT_FETCH_RETRIES, COMMENT_RETRY_MAX_MS, type RealtimeEvent, realtimeTopics } from "@reelmart/core/engagement";
 import { isUuid } from "@reelmart/core/ids";
 import { type InfiniteData, type QueryClient, infiniteQueryOptions, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../api/client.ts";
@@ -31,8 +31,12 @@ export function useComments(mediaId: string, live: boolean) {
   const queryClient = useQueryClient();
   const valid = isUuid(mediaId);
   const options = getCommentsQueryOptions(mediaId);
-  // Fetched once its topic is listened to (the open drawer's one request), then for each change.
-  const fetchable = useLiveTopic(valid && live ? realtimeTopics.comments(mediaId) : null, () => refetchLive(queryClient, options.queryKey));
+  // Fetched once its topic is listened to (the open drawer's one request), then for each change the
+  // list does not already show (the viewer's own post or delete, patched in from its answer).
+  const fetchable = useLiveTopic(valid && live ? realtimeTopics.comments(mediaId) : null, (event) => {
+    if (event && alreadyShown(queryClient.getQueryData<CommentPages>(options.queryKey), event)) return;
+    refetchLive(queryClient, options.queryKey);
+  });
   const query = useInfiniteQuery({ ...options, enabled: valid && live && fetchable });
   const comments: Comment[] = query.data?.pages.flatMap((page) => page.items) ?? [];
   return { query, comments, valid };
@@ -40,9 +44,17 @@ export function useComments(mediaId: string, live: boolean) {
 
 type CommentPages = InfiniteData<CommentList, string | undefined>;
 
+/** Whether a comments event is one the cached list already shows: an insert of comments it holds, a delete of ones it does not. */
+function alreadyShown(data: CommentPages | undefined, event: RealtimeEvent): boolean {
+  if (!data || (event.kind !== "insert" && event.kind !== "delete")) return false;
+  const held = new Set(data.pages.flatMap((page) => page.items.map((item) => item.id)));
+  return event.ids.every((id) => held.has(id) === (event.kind === "insert"));
+}
+
 /**
- * What a comment write does to the open list: patches its first page at once, then (settled)
- * refetches the list and the media's counts; the realtime stream confirms for everyone else.
+ * What a comment write does to the open list: patches it with the write's answer, which is the
+ * server's own row, so nothing is asked again; the media's comment count comes with the counters
+ * event the write sends (decision 190). A failed write asks for both again, in case it did land.
  */
 export function commentListUpdates(queryClient: QueryClient, mediaId: string) {
   const key = getCommentsQueryOptions(mediaId).queryKey;
@@ -51,7 +63,7 @@ export function commentListUpdates(queryClient: QueryClient, mediaId: string) {
       queryClient.setQueryData<CommentPages>(key, (data) =>
         data ? { ...data, pages: data.pages.map((page, index) => (index === 0 ? { ...page, items: change(page.items) } : page)) } : data,
       ),
-    settle: () => {
+    resync: () => {
       void queryClient.invalidateQueries({ queryKey: key });
       void queryClient.invalidateQueries({ queryKey: getEngagementQueryOptions(mediaId).queryKey });
     },

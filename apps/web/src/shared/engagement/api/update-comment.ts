@@ -11,6 +11,6 @@ export function useUpdateComment(mediaId: string) {
   return useMutation({
     mutationFn: updateComment,
     onSuccess: (updated) => list.patch((items) => items.map((item) => (item.id === updated.id ? updated : item))),
-    onSettled: list.settle,
+    onError: list.resync,
   });
 }
