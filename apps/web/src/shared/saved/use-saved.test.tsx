@@ -60,6 +60,12 @@ describe("useSaved", () => {
     await waitFor(() => expect(requested()).toBe(2));
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(requested()).toBe(2);
+
+    // A change the list already shows (this device's own toggle, patched in) asks for nothing.
+    act(() => FakeEventSource.latest().emit("change", { topic: `saved:${USER_ID}`, kind: "insert", ids: [PRODUCT_ID] }));
+    act(() => FakeEventSource.latest().emit("change", { topic: `saved:${USER_ID}`, kind: "delete", ids: ["12345678-1111-4111-8111-111111111111"] }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(requested()).toBe(2);
   });
 });
 
