@@ -248,3 +248,14 @@ export function refetchLive(queryClient: QueryClient, queryKey: QueryKey): void 
     void queryClient.cancelQueries({ queryKey }).then(() => queryClient.invalidateQueries({ queryKey }));
   });
 }
+
+/**
+ * Whether a change on a list's topic is one the cached list already shows, so it needs no request:
+ * an insert of ids it holds, a delete of ids it does not (a shopper's own write, patched in from its
+ * answer, echoed back by the stream). `held` is the ids of the cached list, undefined when none is.
+ */
+export function alreadyShown(held: readonly string[] | undefined, event: RealtimeEvent | undefined): boolean {
+  if (!held || !event || (event.kind !== "insert" && event.kind !== "delete")) return false;
+  const holding = new Set(held);
+  return event.ids.every((id) => holding.has(id) === (event.kind === "insert"));
+}

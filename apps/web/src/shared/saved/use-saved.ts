@@ -1,12 +1,12 @@
 import type { SavedList } from "@reelmart/core/api/engagement";
-import { type RealtimeEvent, realtimeTopics } from "@reelmart/core/engagement";
+import { realtimeTopics } from "@reelmart/core/engagement";
 import { STORAGE_KEYS } from "@reelmart/core/constants";
 import { baseProductId, isUuid } from "@reelmart/core/ids";
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
 import { toast } from "../ui/toast.ts";
 import { ApiRequestError } from "../api/client.ts";
-import { refetchLive, useLiveTopic } from "../engagement/realtime.ts";
+import { alreadyShown, refetchLive, useLiveTopic } from "../engagement/realtime.ts";
 import { useSession } from "../session/use-session.ts";
 import { getSavedQueryOptions } from "./api/get-saved.ts";
 import { mergeSaved } from "./api/merge-saved.ts";
@@ -63,13 +63,6 @@ function subscribeLocal(onChange: () => void): () => void {
 
 const EMPTY: string[] = [];
 
-/** Whether a saved-topic event is one the cached list already shows: an insert of products it holds, a delete of ones it does not. */
-function alreadyShown(list: SavedList | undefined, event: RealtimeEvent): boolean {
-  if (!list || (event.kind !== "insert" && event.kind !== "delete")) return false;
-  const held = new Set(list.items.map((item) => item.productId));
-  return event.ids.every((id) => held.has(id) === (event.kind === "insert"));
-}
-
 // One merge per sign-in even when many components call useSaved at once.
 let mergeInFlight: Promise<void> | null = null;
 
@@ -104,7 +97,7 @@ export function useSaved() {
   // Every save button holds the user's topic; the list is fetched once it is listened to, then for
   // each change it does not already show (this device's own toggle, patched in at once).
   const fetchable = useLiveTopic(signedIn ? realtimeTopics.saved(user.id) : null, (event) => {
-    if (event && alreadyShown(queryClient.getQueryData<SavedList>(savedQueryKey), event)) return;
+    if (alreadyShown(queryClient.getQueryData<SavedList>(savedQueryKey)?.items.map((item) => item.productId), event)) return;
     refetchLive(queryClient, savedQueryKey);
   });
   const query = useQuery({ ...getSavedQueryOptions(), enabled: signedIn && fetchable });

@@ -1,9 +1,9 @@
 import type { Comment, CommentList } from "@reelmart/core/api/engagement";
-import { COMMENT_FETCH_RETRIES, COMMENT_RETRY_MAX_MS, type RealtimeEvent, realtimeTopics } from "@reelmart/core/engagement";
+import { COMMENT_FETCH_RETRIES, COMMENT_RETRY_MAX_MS, realtimeTopics } from "@reelmart/core/engagement";
 import { isUuid } from "@reelmart/core/ids";
 import { type InfiniteData, type QueryClient, infiniteQueryOptions, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../api/client.ts";
-import { refetchLive, useLiveTopic } from "../realtime.ts";
+import { alreadyShown, refetchLive, useLiveTopic } from "../realtime.ts";
 import { getEngagementQueryOptions } from "./get-engagement.ts";
 
 /** GET /api/media/{id}/comments: one page, newest first. */
@@ -34,7 +34,8 @@ export function useComments(mediaId: string, live: boolean) {
   // Fetched once its topic is listened to (the open drawer's one request), then for each change the
   // list does not already show (the viewer's own post or delete, patched in from its answer).
   const fetchable = useLiveTopic(valid && live ? realtimeTopics.comments(mediaId) : null, (event) => {
-    if (event && alreadyShown(queryClient.getQueryData<CommentPages>(options.queryKey), event)) return;
+    const held = queryClient.getQueryData<CommentPages>(options.queryKey)?.pages.flatMap((page) => page.items.map((item) => item.id));
+    if (alreadyShown(held, event)) return;
     refetchLive(queryClient, options.queryKey);
   });
   const query = useInfiniteQuery({ ...options, enabled: valid && live && fetchable });
@@ -43,13 +44,6 @@ export function useComments(mediaId: string, live: boolean) {
 }
 
 type CommentPages = InfiniteData<CommentList, string | undefined>;
-
-/** Whether a comments event is one the cached list already shows: an insert of comments it holds, a delete of ones it does not. */
-function alreadyShown(data: CommentPages | undefined, event: RealtimeEvent): boolean {
-  if (!data || (event.kind !== "insert" && event.kind !== "delete")) return false;
-  const held = new Set(data.pages.flatMap((page) => page.items.map((item) => item.id)));
-  return event.ids.every((id) => held.has(id) === (event.kind === "insert"));
-}
 
 /**
  * What a comment write does to the open list: patches it with the write's answer, which is the
