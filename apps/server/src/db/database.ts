@@ -65,14 +65,18 @@ async function openPostgres(connectionString: string, poolSize: number, prepareS
   await pool.query("select 1");
   const db = kyselyOn(pool, prepareStatements);
   let listener: Promise<pg.Client> | undefined;
-  // Notifications come on a connection of their own, which the pool never hands out.
+  // Notifications come on a connection of their own, which the pool never hands out. One that
+  // failed to open is not kept: the next listen tries again.
   const listenerClient = () =>
     (listener ??= (async () => {
       const client = new pg.Client({ connectionString });
       await client.connect();
       client.on("notification", (message) => channels.deliver(message.channel, message.payload ?? ""));
       return client;
-    })());
+    })().catch((error: unknown) => {
+      listener = undefined;
+      throw error;
+    }));
   const channels = new Channels(async (statement) => {
     await (await listenerClient()).query(statement);
   });
