@@ -119,14 +119,15 @@ export function useSaved() {
       queryClient.setQueryData<SavedList>(savedQueryKey, {
         items: save ? [{ productId, product: null }, ...items] : items,
       });
-      return { previous, restoreSaveCounts: patchSaveCounts(queryClient, productId, save ? 1 : -1) };
+      patchSaveCounts(queryClient, productId, save ? 1 : -1);
+      return { previous };
     },
     onSuccess: (_result, { save }) => {
       toast.success(save ? "Added to Saved" : "Removed from Saved");
     },
-    onError: (error, _variables, context) => {
+    onError: (error, { productId, save }, context) => {
       queryClient.setQueryData(savedQueryKey, context?.previous);
-      context?.restoreSaveCounts();
+      patchSaveCounts(queryClient, productId, save ? -1 : 1);
       toast.error("Error", { description: error instanceof ApiRequestError ? error.message : "Failed to update saved items" });
     },
     onSettled: () => {

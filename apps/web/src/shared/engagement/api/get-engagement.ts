@@ -97,14 +97,12 @@ export function patchEngagement(queryClient: QueryClient, mediaId: string, patch
 
 /**
  * Moves the save count every cached engagement of `productId`'s media shows by `by` (a save of the
- * product counts on each of its videos), and returns what to restore should the save fail. Patched
- * rather than fetched again: that was a request per card on screen for each save (issue #14).
+ * product counts on each of its videos; a failed one moves it back). Patched rather than fetched
+ * again: that was a request per card on screen for each save (issue #14).
  */
-export function patchSaveCounts(queryClient: QueryClient, productId: string, by: number): () => void {
-  const filters = { queryKey: engagementQueryKeyRoot, predicate: (query: { state: { data: unknown } }) => (query.state.data as Engagement | undefined)?.productId === productId };
-  const previous = queryClient.getQueriesData<Engagement>(filters);
-  queryClient.setQueriesData<Engagement>(filters, (engagement) => engagement && { ...engagement, saveCount: Math.max(0, engagement.saveCount + by) });
-  return () => {
-    for (const [queryKey, data] of previous) queryClient.setQueryData(queryKey, data);
-  };
+export function patchSaveCounts(queryClient: QueryClient, productId: string, by: number): void {
+  queryClient.setQueriesData<Engagement>(
+    { queryKey: engagementQueryKeyRoot, predicate: (query) => (query.state.data as Engagement | undefined)?.productId === productId },
+    (engagement) => engagement && { ...engagement, saveCount: Math.max(0, engagement.saveCount + by) },
+  );
 }
