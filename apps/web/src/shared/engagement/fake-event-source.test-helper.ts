@@ -1,4 +1,6 @@
 // For tests: the browser's EventSource stands outside our code, so tests play the server through this.
+import { act, waitFor } from "@testing-library/react";
+import { expect } from "vitest";
 
 /** The browser's EventSource (not our code): records what was opened and lets the test play the server. */
 export class FakeEventSource {
@@ -43,4 +45,12 @@ export class FakeEventSource {
   fail() {
     this.onerror?.(new Event("error"));
   }
+}
+
+/** Waits for the code under test to open its one stream, and plays the server's 'ready' on it. */
+export async function streamReady(): Promise<FakeEventSource> {
+  await waitFor(() => expect(FakeEventSource.open()).toHaveLength(1));
+  const stream = FakeEventSource.latest();
+  act(() => stream.emit("ready"));
+  return stream;
 }

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { Engagement } from "@reelmart/core/api/engagement";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { FakeEventSource } from "../engagement/fake-event-source.test-helper.ts";
+import { FakeEventSource, streamReady } from "../engagement/fake-event-source.test-helper.ts";
 import { getEngagementQueryOptions } from "../engagement/api/get-engagement.ts";
 import { useSaved } from "./use-saved.ts";
 
@@ -110,8 +110,7 @@ describe("a save's counts", () => {
         <SaveToggle />
       </QueryClientProvider>,
     );
-    await waitFor(() => expect(FakeEventSource.open()).toHaveLength(1));
-    act(() => FakeEventSource.latest().emit("ready"));
+    await streamReady();
     fireEvent.click(await screen.findByText("1 saved"));
     return { saveCount };
   }

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { FakeEventSource } from "../fake-event-source.test-helper.ts";
+import { FakeEventSource, streamReady } from "../fake-event-source.test-helper.ts";
 import { useCreateComment } from "./create-comment.ts";
 import { useComments } from "./get-comments.ts";
 
@@ -100,8 +100,7 @@ describe("a comment of one's own", () => {
         <OpenDrawer />
       </QueryClientProvider>,
     );
-    await waitFor(() => expect(FakeEventSource.open()).toHaveLength(1));
-    act(() => FakeEventSource.latest().emit("ready"));
+    await streamReady();
     expect(await screen.findByText("First")).toBeInTheDocument();
     expect(listRequests()).toBe(1);
     act(() => screen.getByRole("button", { name: "post" }).click());
