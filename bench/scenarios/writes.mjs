@@ -12,6 +12,9 @@ const TARGETS = 40;
 const BUDGET_P99_MS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
 const WARMUP_S = 2;
+/** BENCH_WRITES_MIX=likes or cart measures one kind alone (likes and unlikes, or cart adds); unset, all three in turn. */
+const MIX = process.env.BENCH_WRITES_MIX ?? "all";
+if (!["all", "likes", "cart"].includes(MIX)) throw new Error(`BENCH_WRITES_MIX must be likes or cart (or unset for all three), not "${MIX}"`);
 
 /**
  * Each round is one shopper's like, unlike and cart add on one target, the three requests of
@@ -21,36 +24,32 @@ const WARMUP_S = 2;
  * Round r is shopper r mod 50 on target ⌊r / 50⌋ mod 40: a shopper adds a variant once per 2,000
  * rounds, so stock 5 per size allows 10,000 rounds (warm-up included).
  */
-function shopperRequests(shoppers, targets) {
+function shopperRequests(shoppers, targets, mix) {
   let nextRound = 0;
   const withShopper = (request, context) => ({ ...request, headers: { ...request.headers, ...context.shopper } });
-  return [
-    {
-      setupRequest(request, context) {
-        const round = nextRound++;
-        context.shopper = shoppers[round % shoppers.length];
-        context.target = targets[Math.floor(round / shoppers.length) % targets.length];
-        return { ...withShopper(request, context), method: "PUT", path: `/api/media/${context.target.mediaId}/like` };
-      },
-    },
-    {
-      setupRequest: (request, context) => ({ ...withShopper(request, context), method: "DELETE", path: `/api/media/${context.target.mediaId}/like` }),
-    },
-    {
-      setupRequest(request, context) {
-        const { productId, variantId, mediaId } = context.target;
-        return { ...withShopper(request, context), method: "POST", path: "/api/cart/items", body: JSON.stringify({ productId, variantId, quantity: 1, mediaId }) };
-      },
-    },
-  ];
+  const startRound = (context) => {
+    const round = nextRound++;
+    context.shopper = shoppers[round % shoppers.length];
+    context.target = targets[Math.floor(round / shoppers.length) % targets.length];
+  };
+  const like = (request, context) => ({ ...withShopper(request, context), method: "PUT", path: `/api/media/${context.target.mediaId}/like` });
+  const unlike = (request, context) => ({ ...withShopper(request, context), method: "DELETE", path: `/api/media/${context.target.mediaId}/like` });
+  const addToCart = (request, context) => {
+    const { productId, variantId, mediaId } = context.target;
+    return { ...withShopper(request, context), method: "POST", path: "/api/cart/items", body: JSON.stringify({ productId, variantId, quantity: 1, mediaId }) };
+  };
+  const first = (write) => ({ setupRequest: (request, context) => (startRound(context), write(request, context)) });
+  if (mix === "likes") return [first(like), { setupRequest: unlike }];
+  if (mix === "cart") return [first(addToCart)];
+  return [first(like), { setupRequest: unlike }, { setupRequest: addToCart }];
 }
 
 export default {
   name: "writes",
-  description: `likes, unlikes and cart adds by ${SHOPPERS} signed-in shoppers at once for ${DURATION_S} s`,
+  description: `${MIX === "all" ? "likes, unlikes and cart adds" : MIX === "likes" ? "likes and unlikes" : "cart adds"} by ${SHOPPERS} signed-in shoppers at once for ${DURATION_S} s`,
   run: ({ root, port }) =>
     withShoppers({ root, port, products: PRODUCTS, shoppers: SHOPPERS, targets: TARGETS }, async ({ server, shoppers, targets }) => {
-      const requests = shopperRequests(shoppers, targets);
+      const requests = shopperRequests(shoppers, targets, MIX);
       // As the other load scenarios do (bench/run.mjs): a server just started is still preparing its
       // statements and resolving each shopper's first session, which the first burst would queue behind.
       await autocannon({ url: server.baseUrl, connections: SHOPPERS, duration: WARMUP_S, requests, initialContext: {} });
@@ -63,7 +62,7 @@ export default {
       const failures = failuresOf(result);
       const loadAverage = os.loadavg().map((value) => Math.round(value * 100) / 100);
       const pass = p99Ms <= BUDGET_P99_MS && failures.count === 0;
-      const detail = `p99 ${p99Ms} ms, p50 ${result.latency.p50} ms, ${writesPerSecond} writes/s, server CPU ${serverCpuMsPerWrite} ms/write, ${failures.text} (load average ${loadAverage.join(" ")})`;
+      const detail = `${MIX === "all" ? "" : `${MIX} alone: `}p99 ${p99Ms} ms, p50 ${result.latency.p50} ms, ${writesPerSecond} writes/s, server CPU ${serverCpuMsPerWrite} ms/write, ${failures.text} (load average ${loadAverage.join(" ")})`;
       console.log(`writes: ${detail}  ${pass ? "PASS" : "FAIL"} (p99 ≤ ${BUDGET_P99_MS} ms, none failed)`);
       return { name: "writes", p99Ms, p50Ms: result.latency.p50, writesPerSecond, serverCpuMsPerWrite, failures: failures.count, loadAverage, budget: { p99Ms: BUDGET_P99_MS }, pass, detail };
     }),

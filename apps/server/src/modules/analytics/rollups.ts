@@ -90,14 +90,31 @@ export async function countToday(trx: Kysely<DB>, figure: CountedFigure, target:
  * must hold at most one row per product (an upsert cannot touch a row twice in one statement).
  */
 export function countTodayFrom(figure: CountedFigure, source: RawBuilder<unknown>): RawBuilder<unknown> {
+  return countingCtes(figure, source, false);
+}
+
+/**
+ * countTodayFrom for a source of any number of rows per product (a batch of likes, decision 200):
+ * grouped per media and per product, so each daily row moves once, by its number of rows, in id
+ * order. About 30 µs more a statement on PGlite than countTodayFrom, which is why both exist.
+ */
+export function countTodayGroupedFrom(figure: CountedFigure, source: RawBuilder<unknown>): RawBuilder<unknown> {
+  return countingCtes(figure, source, true);
+}
+
+function countingCtes(figure: CountedFigure, source: RawBuilder<unknown>, grouped: boolean): RawBuilder<unknown> {
   const column = sql.ref(figure);
+  const amount = grouped ? sql`count(*)` : sql`1`;
+  const groupedBy = (key: RawBuilder<unknown>) => (grouped ? sql`group by ${key} order by ${key}` : sql``);
   const product = (after: RawBuilder<unknown>) => sql`counted_product_today as (
-    insert into analytics_product_daily (product_id, day, ${column}) select product_id, ${today}, 1 from ${source} s where ${after}
-    on conflict (product_id, day) do update set ${column} = analytics_product_daily.${column} + 1)`;
+    insert into analytics_product_daily (product_id, day, ${column})
+    select product_id, ${today}, ${amount} from ${source} s where ${after} ${groupedBy(sql`product_id`)}
+    on conflict (product_id, day) do update set ${column} = analytics_product_daily.${column} + excluded.${column})`;
   if (figure === "saves") return product(sql`true`);
   return sql`counted_media_today as (
-    insert into analytics_media_daily (media_id, day, product_id, ${column}) select media_id, ${today}, product_id, 1 from ${source} s where media_id is not null
-    on conflict (media_id, day) do update set ${column} = analytics_media_daily.${column} + 1
+    insert into analytics_media_daily (media_id, day, product_id, ${column})
+    select media_id, ${today}, product_id, ${amount} from ${source} s where media_id is not null ${groupedBy(sql`media_id, product_id`)}
+    on conflict (media_id, day) do update set ${column} = analytics_media_daily.${column} + excluded.${column}
     returning 1), ${product(AFTER_MEDIA_ROWS(sql`counted_media_today`))}`;
 }
 

@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { EngagementSchema, LikeResultSchema, MediaIdParamSchema } from "@reelmart/core/api/engagement";
 import type { RegisterRoutes } from "../../context.ts";
 import { getViewer, requireViewer } from "../../http/viewer.ts";
-import { getEngagement, setLike } from "./likes.service.ts";
+import { LikeWriter, getEngagement } from "./likes.service.ts";
 import { SIGNED_IN } from "../../http/access.ts";
 import { errorResponses, jsonResponse } from "../../http/routes.ts";
 
@@ -31,9 +31,8 @@ export const registerLikeRoutes: RegisterRoutes = (app, { database: { db } }) =>
     const viewer = getViewer(c);
     return c.json(await getEngagement(db, c.req.valid("param").id, viewer?.userId ?? null), 200);
   });
+  const likes = new LikeWriter(db);
   for (const method of ["put", "delete"] as const) {
-    app.openapi(likeRoute(method), async (c) =>
-      c.json(await setLike(db, c.req.valid("param").id, requireViewer(c).userId, method === "put"), 200),
-    );
+    app.openapi(likeRoute(method), async (c) => c.json(await likes.set(c.req.valid("param").id, requireViewer(c).userId, method === "put"), 200));
   }
 };

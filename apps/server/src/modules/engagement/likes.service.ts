@@ -5,7 +5,7 @@ import type { DB } from "../../db/schema.ts";
 import { notFound } from "../../shared/errors.ts";
 import { compiledOnce } from "../../db/compiled-once.ts";
 import { countersNotice, countersNoticeCall, countedColumns, encodeRealtimeEvent, notifyEncodedChangeCall } from "../realtime/realtime.service.ts";
-import { countTodayFrom } from "../analytics/rollups.ts";
+import { countTodayFrom, countTodayGroupedFrom } from "../analytics/rollups.ts";
 
 export const mediaNotFound = (mediaId: string) => notFound(`Media ${mediaId} not found`, "id");
 
@@ -70,11 +70,144 @@ const likeStatement = (like: boolean) =>
 
 const likeStatements = { like: likeStatement(true), unlike: likeStatement(false) };
 
-/** Likes or unlikes idempotently (likeStatement). */
-export async function setLike(db: Kysely<DB>, mediaId: string, userId: string, like: boolean): Promise<LikeResult> {
-  const counterNotice = countersNotice(mediaId);
-  const likedNotice = encodeRealtimeEvent({ topic: realtimeTopics.liked(userId), kind: like ? "insert" : "delete", ids: [mediaId] });
-  const { rows } = await likeStatements[like ? "like" : "unlike"](db, { mediaId, userId, counterNotice, likedNotice });
-  if (!rows[0]) throw mediaNotFound(mediaId);
-  return { liked: like, likeCount: rows[0].like_count };
+/** A like or an unlike waiting for its batch's statement. */
+interface PendingLike {
+  mediaId: string;
+  userId: string;
+  like: boolean;
+  resolve(result: LikeResult): void;
+  reject(error: unknown): void;
+}
+
+/** Likes and unlikes one statement writes at most; the rest wait for the next. */
+const MAX_BATCH = 500;
+
+/**
+ * likeStatement for a batch of likes and unlikes, each of a different (media, user) pair (decision
+ * 200). The unique (media_id, user_id) row decides whether each changed anything, and only then do
+ * like_count and the daily rows move, in SQL and in the same statement, so concurrent batches can
+ * neither double-count nor lose a like; each media's counter, daily rows and counters notice move
+ * once per batch, by its net change. Compiled once (decision 189). A change also tells the user's
+ * other devices, on their own liked topic (decision 193). One row per media found, with the count its
+ * commit leaves.
+ */
+const likeBatchStatement = compiledOnce(
+  (db, values: { mediaIds: string[]; userIds: string[]; likes: boolean[]; likedNotices: string[]; counterNotices: string[] }) =>
+    sql<{ media_id: string; like_count: number }>`
+      with input as (
+        select * from unnest(${values.mediaIds}::uuid[], ${values.userIds}::text[], ${values.likes}::boolean[], ${values.likedNotices}::text[], ${values.counterNotices}::text[])
+          as i(media_id, user_id, liked, liked_notice, counter_notice)),
+      media as (select id, product_id, like_count from product_media where id in (select media_id from input)),
+      added as (
+        insert into video_likes (media_id, user_id, product_id)
+        select i.media_id, i.user_id, m.product_id from input i join media m on m.id = i.media_id where i.liked order by i.media_id, i.user_id
+        on conflict (media_id, user_id) do nothing returning media_id, product_id, user_id),
+      removed as (
+        delete from video_likes v using input i where not i.liked and v.media_id = i.media_id and v.user_id = i.user_id
+        returning v.media_id, v.user_id),
+      ${countTodayGroupedFrom("likes", sql.table("added"))},
+      moved as (
+        select media_id, sum(change)::int as change from (
+          select media_id, 1 as change from added union all select media_id, -1 from removed) c
+        group by media_id having sum(change) <> 0 order by media_id),
+      counter as (
+        update product_media m set like_count = m.like_count + moved.change from moved
+        where m.id = moved.media_id returning ${countedColumns}),
+      notice as (select distinct on (media_id) media_id, counter_notice from input order by media_id),
+      told as (
+        select i.liked_notice from input i join (select media_id, user_id from added union all select media_id, user_id from removed) c
+          on c.media_id = i.media_id and c.user_id = i.user_id)
+      select media.id as media_id, coalesce(counter.like_count, media.like_count) as like_count,
+        (select count(${countersNoticeCall(sql<string>`notice.counter_notice`, "counter")}) from counter join notice on notice.media_id = counter.id) as notified,
+        (select count(${notifyEncodedChangeCall(sql<string>`told.liked_notice`)}) from told) as told_devices
+      from media left join counter on counter.id = media.id`,
+);
+
+/**
+ * Likes and unlikes idempotently, those arriving together in one statement (likeBatchStatement):
+ * group commit (decision 200). One batch is in flight at a time; what arrives meanwhile is the next
+ * batch, taken as soon as it lands. A like of a quiet shop goes out on the next turn of the event
+ * loop, alone; fifty shoppers liking one video at once cost one counter update, one daily row and
+ * one notice, not fifty rows locked in turn. A pair liked and unliked within one batch's wait is
+ * written in two, in the order they came.
+ */
+export class LikeWriter {
+  private pending: PendingLike[] = [];
+  private scheduled = false;
+  private writing = false;
+
+  constructor(private readonly db: Kysely<DB>) {}
+
+  set(mediaId: string, userId: string, like: boolean): Promise<LikeResult> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ mediaId: mediaId.toLowerCase(), userId, like, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  private schedule() {
+    if (this.scheduled || this.writing || !this.pending.length) return;
+    this.scheduled = true;
+    // After the poll phase: every request read in this turn of the event loop joins the batch.
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.writeBatch();
+    });
+  }
+
+  private async writeBatch() {
+    const batch: PendingLike[] = [];
+    const later: PendingLike[] = [];
+    const pairs = new Set<string>();
+    for (const like of this.pending) {
+      const pair = `${like.mediaId} ${like.userId}`;
+      if (pairs.has(pair) || batch.length === MAX_BATCH) later.push(like);
+      else {
+        pairs.add(pair);
+        batch.push(like);
+      }
+    }
+    this.pending = later;
+    this.writing = true;
+    try {
+      await this.write(batch).catch(async (error: unknown) => {
+        if (batch.length === 1) throw error;
+        // One like's failure (its media deleted meanwhile) must not fail the others: each alone.
+        for (const like of batch) await this.write([like]).catch((alone: unknown) => like.reject(alone));
+      });
+    } catch (error) {
+      for (const like of batch) like.reject(error);
+    } finally {
+      this.writing = false;
+      this.schedule();
+    }
+  }
+
+  private async write(batch: PendingLike[]) {
+    if (batch.length === 1) return this.writeOne(batch[0]!);
+    const { rows } = await likeBatchStatement(this.db, {
+      mediaIds: batch.map((like) => like.mediaId),
+      userIds: batch.map((like) => like.userId),
+      likes: batch.map((like) => like.like),
+      likedNotices: batch.map((like) =>
+        encodeRealtimeEvent({ topic: realtimeTopics.liked(like.userId), kind: like.like ? "insert" : "delete", ids: [like.mediaId] }),
+      ),
+      counterNotices: batch.map((like) => countersNotice(like.mediaId)),
+    });
+    const counts = new Map(rows.map((row) => [row.media_id, row.like_count]));
+    for (const like of batch) {
+      const likeCount = counts.get(like.mediaId);
+      if (likeCount === undefined) like.reject(mediaNotFound(like.mediaId));
+      else like.resolve({ liked: like.like, likeCount });
+    }
+  }
+
+  /** A like alone takes the statement of its direction: half the batch statement's cost for one. */
+  private async writeOne({ mediaId, userId, like, resolve, reject }: PendingLike) {
+    const counterNotice = countersNotice(mediaId);
+    const likedNotice = encodeRealtimeEvent({ topic: realtimeTopics.liked(userId), kind: like ? "insert" : "delete", ids: [mediaId] });
+    const { rows } = await likeStatements[like ? "like" : "unlike"](this.db, { mediaId, userId, counterNotice, likedNotice });
+    if (rows[0]) resolve({ liked: like, likeCount: rows[0].like_count });
+    else reject(mediaNotFound(mediaId));
+  }
 }

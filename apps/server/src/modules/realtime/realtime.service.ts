@@ -39,14 +39,14 @@ export const countedColumns = sql.join(COUNTER_COLUMNS.map((column) => sql.ref(c
  * compiled once) with the counts added in SQL from `counted`, the statement's row that moved them,
  * which returns countedColumns: the counts are the ones its commit leaves (decision 190).
  */
-export function countersNoticeCall(encodedNotice: string, counted: string): RawBuilder<void> {
+export function countersNoticeCall(encodedNotice: string | RawBuilder<string>, counted: string): RawBuilder<void> {
   const column = (name: (typeof COUNTER_COLUMNS)[number]) => sql.ref(`${counted}.${name}`);
   const counts = sql`jsonb_build_object('likeCount', ${column("like_count")}, 'commentCount', ${column("comment_count")}, 'shareCount', ${column("share_count")}, 'viewCount', ${column("view_count")})`;
   return sql<void>`pg_notify(${REALTIME_CHANNEL}, (${encodedNotice}::jsonb || jsonb_build_object('counts', ${counts}))::text)`;
 }
 
 /** notifyChangeCall with the event already encoded, for a statement compiled once (the event is one of its values). */
-export function notifyEncodedChangeCall(encodedEvent: string): RawBuilder<void> {
+export function notifyEncodedChangeCall(encodedEvent: string | RawBuilder<string>): RawBuilder<void> {
   return sql<void>`pg_notify(${REALTIME_CHANNEL}, ${encodedEvent})`;
 }
 
