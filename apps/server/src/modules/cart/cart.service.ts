@@ -3,9 +3,10 @@ import { stockShortfall } from "@reelmart/core/cart-lines";
 import { priceLines } from "@reelmart/core/pricing";
 import { type Kysely, sql } from "kysely";
 import { compiledOnce } from "../../db/compiled-once.ts";
+import { GroupCommit, type PendingWrite } from "../../db/group-commit.ts";
 import type { DB } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../shared/errors.ts";
-import { countTodayFrom } from "../analytics/rollups.ts";
+import { countTodayFrom, countTodayGroupedFrom } from "../analytics/rollups.ts";
 
 // Every query here is scoped by user_id: another user's line is simply not found (404), never visible.
 // A line is a product plus its variant (docs/decisions/100-orders.md); the variant's stock bounds it.
@@ -20,6 +21,11 @@ const lineStockOf = (productRef: string, variantRef: string) =>
  * The cart adds what it shows; order placement adds what it snapshots, and its lock.
  */
 export function cartLinesQuery(db: Kysely<DB>, userId: string) {
+  return cartLines(db).where("ci.user_id", "=", userId);
+}
+
+/** cartLinesQuery of every shopper: the caller says whose. */
+function cartLines(db: Kysely<DB>) {
   return db
     .selectFrom("cart_items as ci")
     .innerJoin("products as p", "p.id", "ci.product_id")
@@ -39,19 +45,38 @@ export function cartLinesQuery(db: Kysely<DB>, userId: string) {
       "v.price_adjustment",
       eb.exists(eb.selectFrom("product_variants as pv").select("pv.id").whereRef("pv.product_id", "=", "p.id")).as("has_variants"),
     ])
-    .where("ci.user_id", "=", userId)
     .orderBy("ci.created_at")
     .orderBy("ci.id");
 }
 
-/** getCart's statement: the lines with their brand and stock, compiled once (decision 189). */
-const cartStatement = compiledOnce((db, { userId }: { userId: string }) =>
-  cartLinesQuery(db, userId).leftJoin("brands as b", "b.id", "p.brand_id").select(["p.stock", "b.id as brand_id", "b.name as brand_name", "v.stock as variant_stock"]),
+/** What the cart shows of each line beyond cartLinesQuery: its brand and stock. */
+const withBrandAndStock = <Query extends ReturnType<typeof cartLinesQuery>>(lines: Query) =>
+  lines.leftJoin("brands as b", "b.id", "p.brand_id").select(["p.stock", "b.id as brand_id", "b.name as brand_name", "v.stock as variant_stock"]);
+
+/** getCart's statement, compiled once (decision 189). */
+const cartStatement = compiledOnce((db, { userId }: { userId: string }) => withBrandAndStock(cartLinesQuery(db, userId)));
+
+/** The carts of several shoppers in one statement (a batch of adds, decision 200), each shopper's lines in cart order. */
+const cartsStatement = compiledOnce((db, { userIds }: { userIds: string[] }) =>
+  withBrandAndStock(cartLines(db).where("ci.user_id", "=", sql<string>`any(${userIds}::text[])`)).select("ci.user_id"),
 );
+
+type CartLineRow = Awaited<ReturnType<typeof cartStatement>>["rows"][number];
 
 export async function getCart(db: Kysely<DB>, userId: string): Promise<Cart> {
   const { rows } = await cartStatement(db, { userId });
+  return cartOf(rows);
+}
 
+/** Each shopper's cart, the shoppers with no lines included. */
+async function getCarts(db: Kysely<DB>, userIds: readonly string[]): Promise<Map<string, Cart>> {
+  const { rows } = await cartsStatement(db, { userIds: [...userIds] });
+  const linesOf = new Map<string, CartLineRow[]>(userIds.map((userId) => [userId, []]));
+  for (const row of rows) linesOf.get(row.user_id)?.push(row);
+  return new Map([...linesOf].map(([userId, lines]) => [userId, cartOf(lines)]));
+}
+
+function cartOf(rows: readonly CartLineRow[]): Cart {
   const { items, totalQuantity, total } = priceLines(
     rows.map((row) => ({
       id: row.id,
@@ -78,7 +103,8 @@ export async function getCart(db: Kysely<DB>, userId: string): Promise<Cart> {
   return { items, totalQuantity, total };
 }
 
-type AddValues = { userId: string; productId: string; variantId: string | null; mediaId: string | null; quantity: number };
+/** One shopper's add of a line (a type, not an interface: compiledOnce's values are a record). */
+type CartAdd = { userId: string; productId: string; variantId: string | null; mediaId: string | null; quantity: number };
 
 /**
  * The statement of a cart add: it adds to the existing line or creates one, so two concurrent adds
@@ -88,7 +114,7 @@ type AddValues = { userId: string; productId: string; variantId: string | null; 
  * sold whole, each compiled once (decision 189).
  */
 const addStatement = (withVariant: boolean) =>
-  compiledOnce((db, { userId, productId, variantId, mediaId, quantity }: AddValues) => {
+  compiledOnce((db, { userId, productId, variantId, mediaId, quantity }: CartAdd) => {
     const add = db
       .insertInto("cart_items")
       .columns(["user_id", "product_id", "variant_id", "media_id", "quantity"])
@@ -135,17 +161,98 @@ const addStatement = (withVariant: boolean) =>
 
 const addStatements = { variant: addStatement(true), whole: addStatement(false) };
 
-/** Adds `input` to the shopper's cart (addStatement), or explains why it cannot be added. */
-export async function addCartItem(db: Kysely<DB>, userId: string, input: AddCartItemBody): Promise<Cart> {
-  const { productId, quantity } = input;
-  const variantId = input.variantId ?? null;
-  const mediaId = input.mediaId ?? null;
-  const { rows } = await addStatements[variantId ? "variant" : "whole"](db, { userId, productId, variantId, mediaId, quantity });
-  if (!rows[0]) {
-    await requireVariantChoice(db, productId, variantId);
-    throw await explainRejectedAdd(db, userId, productId, variantId, quantity);
+/** Adds one line to the shopper's cart (addStatement) and answers the cart, or explains why it cannot be added. */
+async function addAlone(db: Kysely<DB>, add: CartAdd): Promise<Cart> {
+  const { rows } = await addStatements[add.variantId ? "variant" : "whole"](db, add);
+  if (!rows[0]) await explainRefusedAdd(db, add);
+  return getCart(db, add.userId);
+}
+
+/** Throws why an add the statement refused could not be added. */
+async function explainRefusedAdd(db: Kysely<DB>, { userId, productId, variantId, quantity }: CartAdd): Promise<never> {
+  await requireVariantChoice(db, productId, variantId);
+  throw await explainRejectedAdd(db, userId, productId, variantId, quantity);
+}
+
+/**
+ * addStatement for a batch of adds, each of a different line (shopper, product, variant), both
+ * shapes in one: the same checks per add, each line added to or created once, and the adds counted
+ * per media and product (countTodayGroupedFrom, decision 200). Returns the lines it wrote; an add
+ * that is not among them was refused.
+ */
+const addBatchStatement = compiledOnce(
+  (db, values: { userIds: string[]; productIds: string[]; variantIds: (string | null)[]; mediaIds: (string | null)[]; quantities: number[] }) =>
+    sql<{ user_id: string; product_id: string; variant_id: string | null }>`
+      with input as (
+        select * from unnest(${values.userIds}::text[], ${values.productIds}::uuid[], ${values.variantIds}::uuid[], ${values.mediaIds}::uuid[], ${values.quantities}::int[])
+          as i(user_id, product_id, variant_id, media_id, quantity)),
+      added as (
+        insert into cart_items (user_id, product_id, variant_id, media_id, quantity)
+        select i.user_id, p.id, v.id, (select m.id from product_media m where m.id = i.media_id and m.product_id = p.id), i.quantity
+        from input i join products p on p.id = i.product_id and p.status = 'active'
+        left join product_variants v on v.product_id = p.id and v.id = i.variant_id
+        where case when i.variant_id is null
+          then p.stock >= i.quantity and not exists (select 1 from product_variants pv where pv.product_id = p.id)
+          else v.stock >= i.quantity end
+        order by i.user_id, p.id, v.id
+        on conflict on constraint cart_items_line_key do update
+          set quantity = cart_items.quantity + excluded.quantity, updated_at = now()
+          where cart_items.quantity + excluded.quantity <= ${lineStockOf("excluded.product_id", "excluded.variant_id")}
+        returning user_id, product_id, variant_id),
+      counted as (
+        select a.product_id, (select m.id from product_media m where m.id = i.media_id and m.product_id = a.product_id) as media_id
+        from added a join input i on i.user_id = a.user_id and i.product_id = a.product_id and i.variant_id is not distinct from a.variant_id),
+      ${countTodayGroupedFrom("add_to_carts", sql.table("counted"))}
+      select user_id, product_id, variant_id from added`,
+);
+
+/** A line's identity (cart_items_line_key); ids as PostgreSQL writes uuids, in lower case. */
+const lineKey = ({ userId, productId, variantId }: Pick<CartAdd, "userId" | "productId" | "variantId">) =>
+  `${userId} ${productId.toLowerCase()} ${variantId?.toLowerCase() ?? ""}`;
+
+/**
+ * Cart adds, those arriving together in one statement and their carts read in one more (a group
+ * commit, decision 200): fifty shoppers adding one product at once move its daily rows once. Two
+ * adds of one line are written in two batches, in the order they came.
+ */
+export class CartAdds {
+  private readonly batches: GroupCommit<CartAdd, Cart>;
+
+  constructor(private readonly db: Kysely<DB>) {
+    this.batches = new GroupCommit<CartAdd, Cart>({
+      keyOf: lineKey,
+      write: (batch) => (batch.length === 1 ? this.writeOne(batch[0]!) : this.writeMany(batch)),
+      maxBatch: 200,
+    });
   }
-  return getCart(db, userId);
+
+  /** Adds `input` to the shopper's cart and answers the cart, or explains why it cannot be added. */
+  add(userId: string, input: AddCartItemBody): Promise<Cart> {
+    return this.batches.submit({ userId, productId: input.productId, variantId: input.variantId ?? null, mediaId: input.mediaId ?? null, quantity: input.quantity });
+  }
+
+  private async writeOne({ item, resolve, reject }: PendingWrite<CartAdd, Cart>) {
+    await addAlone(this.db, item).then(resolve, reject);
+  }
+
+  private async writeMany(batch: readonly PendingWrite<CartAdd, Cart>[]) {
+    const adds = batch.map((write) => write.item);
+    const { rows } = await addBatchStatement(this.db, {
+      userIds: adds.map((add) => add.userId),
+      productIds: adds.map((add) => add.productId),
+      variantIds: adds.map((add) => add.variantId),
+      mediaIds: adds.map((add) => add.mediaId),
+      quantities: adds.map((add) => add.quantity),
+    });
+    const written = new Set(rows.map((row) => lineKey({ userId: row.user_id, productId: row.product_id, variantId: row.variant_id })));
+    const accepted = batch.filter((write) => written.has(lineKey(write.item)));
+    // Written: from here on nothing may throw, or GroupCommit would write the batch again one by one.
+    await getCarts(this.db, [...new Set(accepted.map((write) => write.item.userId))]).then(
+      (carts) => accepted.forEach((write) => write.resolve(carts.get(write.item.userId)!)),
+      (error: unknown) => accepted.forEach((write) => write.reject(error)),
+    );
+    for (const write of batch) if (!written.has(lineKey(write.item))) await explainRefusedAdd(this.db, write.item).catch(write.reject);
+  }
 }
 
 /** Sets a line's quantity; 0 or less removes it (000 §5). */

@@ -4,6 +4,7 @@ import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { notFound } from "../../shared/errors.ts";
 import { compiledOnce } from "../../db/compiled-once.ts";
+import { GroupCommit, type PendingWrite } from "../../db/group-commit.ts";
 import { countersNotice, countersNoticeCall, countedColumns, encodeRealtimeEvent, notifyEncodedChangeCall } from "../realtime/realtime.service.ts";
 import { countTodayFrom, countTodayGroupedFrom } from "../analytics/rollups.ts";
 
@@ -70,17 +71,12 @@ const likeStatement = (like: boolean) =>
 
 const likeStatements = { like: likeStatement(true), unlike: likeStatement(false) };
 
-/** A like or an unlike waiting for its batch's statement. */
-interface PendingLike {
+/** A like or an unlike (`like` false). */
+interface LikeWrite {
   mediaId: string;
   userId: string;
   like: boolean;
-  resolve(result: LikeResult): void;
-  reject(error: unknown): void;
 }
-
-/** Likes and unlikes one statement writes at most; the rest wait for the next. */
-const MAX_BATCH = 500;
 
 /**
  * likeStatement for a batch of likes and unlikes, each of a different (media, user) pair (decision
@@ -124,90 +120,52 @@ const likeBatchStatement = compiledOnce(
 );
 
 /**
- * Likes and unlikes idempotently, those arriving together in one statement (likeBatchStatement):
- * group commit (decision 200). One batch is in flight at a time; what arrives meanwhile is the next
- * batch, taken as soon as it lands. A like of a quiet shop goes out on the next turn of the event
- * loop, alone; fifty shoppers liking one video at once cost one counter update, one daily row and
- * one notice, not fifty rows locked in turn. A pair liked and unliked within one batch's wait is
- * written in two, in the order they came.
+ * Likes and unlikes idempotently, those arriving together in one statement (likeBatchStatement, in a
+ * group commit, decision 200): fifty shoppers liking one video at once cost one counter update, one
+ * daily row and one notice, not fifty rows locked in turn. A pair liked and unliked while a batch is
+ * in flight is written in two, in the order they came.
  */
 export class LikeWriter {
-  private pending: PendingLike[] = [];
-  private scheduled = false;
-  private writing = false;
+  private readonly batches: GroupCommit<LikeWrite, LikeResult>;
 
-  constructor(private readonly db: Kysely<DB>) {}
+  constructor(private readonly db: Kysely<DB>) {
+    this.batches = new GroupCommit({
+      keyOf: ({ mediaId, userId }) => `${mediaId} ${userId}`,
+      write: (batch) => (batch.length === 1 ? this.writeOne(batch[0]!) : this.writeMany(batch)),
+      maxBatch: 500,
+    });
+  }
 
   set(mediaId: string, userId: string, like: boolean): Promise<LikeResult> {
-    return new Promise((resolve, reject) => {
-      this.pending.push({ mediaId: mediaId.toLowerCase(), userId, like, resolve, reject });
-      this.schedule();
-    });
+    return this.batches.submit({ mediaId: mediaId.toLowerCase(), userId, like });
   }
 
-  private schedule() {
-    if (this.scheduled || this.writing || !this.pending.length) return;
-    this.scheduled = true;
-    // After the poll phase: every request read in this turn of the event loop joins the batch.
-    setImmediate(() => {
-      this.scheduled = false;
-      void this.writeBatch();
-    });
-  }
-
-  private async writeBatch() {
-    const batch: PendingLike[] = [];
-    const later: PendingLike[] = [];
-    const pairs = new Set<string>();
-    for (const like of this.pending) {
-      const pair = `${like.mediaId} ${like.userId}`;
-      if (pairs.has(pair) || batch.length === MAX_BATCH) later.push(like);
-      else {
-        pairs.add(pair);
-        batch.push(like);
-      }
-    }
-    this.pending = later;
-    this.writing = true;
-    try {
-      await this.write(batch).catch(async (error: unknown) => {
-        if (batch.length === 1) throw error;
-        // One like's failure (its media deleted meanwhile) must not fail the others: each alone.
-        for (const like of batch) await this.write([like]).catch((alone: unknown) => like.reject(alone));
-      });
-    } catch (error) {
-      for (const like of batch) like.reject(error);
-    } finally {
-      this.writing = false;
-      this.schedule();
-    }
-  }
-
-  private async write(batch: PendingLike[]) {
-    if (batch.length === 1) return this.writeOne(batch[0]!);
+  private async writeMany(batch: readonly PendingWrite<LikeWrite, LikeResult>[]) {
+    const likes = batch.map((write) => write.item);
     const { rows } = await likeBatchStatement(this.db, {
-      mediaIds: batch.map((like) => like.mediaId),
-      userIds: batch.map((like) => like.userId),
-      likes: batch.map((like) => like.like),
-      likedNotices: batch.map((like) =>
-        encodeRealtimeEvent({ topic: realtimeTopics.liked(like.userId), kind: like.like ? "insert" : "delete", ids: [like.mediaId] }),
-      ),
-      counterNotices: batch.map((like) => countersNotice(like.mediaId)),
+      mediaIds: likes.map((like) => like.mediaId),
+      userIds: likes.map((like) => like.userId),
+      likes: likes.map((like) => like.like),
+      likedNotices: likes.map(likedNotice),
+      counterNotices: likes.map((like) => countersNotice(like.mediaId)),
     });
     const counts = new Map(rows.map((row) => [row.media_id, row.like_count]));
-    for (const like of batch) {
-      const likeCount = counts.get(like.mediaId);
-      if (likeCount === undefined) like.reject(mediaNotFound(like.mediaId));
-      else like.resolve({ liked: like.like, likeCount });
+    for (const { item, resolve, reject } of batch) {
+      const likeCount = counts.get(item.mediaId);
+      if (likeCount === undefined) reject(mediaNotFound(item.mediaId));
+      else resolve({ liked: item.like, likeCount });
     }
   }
 
   /** A like alone takes the statement of its direction: half the batch statement's cost for one. */
-  private async writeOne({ mediaId, userId, like, resolve, reject }: PendingLike) {
-    const counterNotice = countersNotice(mediaId);
-    const likedNotice = encodeRealtimeEvent({ topic: realtimeTopics.liked(userId), kind: like ? "insert" : "delete", ids: [mediaId] });
-    const { rows } = await likeStatements[like ? "like" : "unlike"](this.db, { mediaId, userId, counterNotice, likedNotice });
+  private async writeOne({ item, resolve, reject }: PendingWrite<LikeWrite, LikeResult>) {
+    const { mediaId, userId, like } = item;
+    const { rows } = await likeStatements[like ? "like" : "unlike"](this.db, { mediaId, userId, counterNotice: countersNotice(mediaId), likedNotice: likedNotice(item) });
     if (rows[0]) resolve({ liked: like, likeCount: rows[0].like_count });
     else reject(mediaNotFound(mediaId));
   }
 }
+
+/** The event that tells the shopper's other devices (decision 193). */
+const likedNotice = ({ mediaId, userId, like }: LikeWrite) =>
+  encodeRealtimeEvent({ topic: realtimeTopics.liked(userId), kind: like ? "insert" : "delete", ids: [mediaId] });

@@ -1,0 +1,138 @@
+import type { AddCartItemBody, Cart } from "@reelmart/core/api/cart";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../db/database.ts";
+import { createMedia, createProduct } from "../../testing/fixtures.ts";
+import { RowCounter } from "../../testing/row-counter.ts";
+import { openTestDatabase } from "../../testing/test-database.ts";
+import { AppError } from "../../shared/errors.ts";
+import { CartAdds } from "./cart.service.ts";
+
+// Decision 200: cart adds arriving together are written by one statement and their carts read by one
+// more. Whatever a batch answers, each add alone must have answered the same.
+describe("CartAdds", () => {
+  let database: Database;
+  let phone: string;
+  let phoneVideo: string;
+  let hoodie: string;
+  let hoodieVideo: string;
+  let medium: string;
+  let large: string;
+  let draft: string;
+
+  const createShoppers = async (count: number) => {
+    const ids = Array.from({ length: count }, () => crypto.randomUUID());
+    await sql`insert into "user" (id, name, email, "emailVerified", "createdAt", "updatedAt")
+      select id, 'Shopper', id || '@example.test', true, now(), now() from unnest(${ids}::text[]) as id`.execute(database.db);
+    return ids;
+  };
+  const addsToCarts = async (productId: string) => {
+    const figures = await sql<{ media: number | null; product: number | null }>`select
+      (select sum(add_to_carts)::int from analytics_media_daily where product_id = ${productId}) as media,
+      (select add_to_carts from analytics_product_daily where product_id = ${productId}) as product`.execute(database.db);
+    return { media: figures.rows[0]?.media ?? 0, product: figures.rows[0]?.product ?? 0 };
+  };
+  /** What an add was answered, without the ids each run makes anew. */
+  const outcome = (settled: PromiseSettledResult<Cart>) => {
+    if (settled.status === "rejected") {
+      const error = settled.reason as AppError;
+      return { refused: error instanceof AppError ? { code: error.code, field: error.field, message: error.message } : String(error) };
+    }
+    const { items, total, totalQuantity } = settled.value;
+    return { total, totalQuantity, items: items.map(({ productId, variantId, mediaId, quantity, unitPrice, lineTotal }) => ({ productId, variantId, mediaId, quantity, unitPrice, lineTotal })) };
+  };
+
+  beforeAll(async () => {
+    database = await openTestDatabase({ migrated: true });
+    const { db } = database;
+    phone = (await createProduct(db, { price: "19999.99", stock: 5 })).id;
+    phoneVideo = (await createMedia(db, phone)).id;
+    hoodie = (await createProduct(db, { price: "2000.00", discount_percentage: "10", stock: 5 })).id;
+    hoodieVideo = (await createMedia(db, hoodie)).id;
+    const variants = await db
+      .insertInto("product_variants")
+      .values([
+        { product_id: hoodie, size: "M", color: "Forest", stock: 3, price_adjustment: "0" },
+        { product_id: hoodie, size: "L", color: "Forest", stock: 2, price_adjustment: "100.00" },
+      ])
+      .returning("id")
+      .execute();
+    medium = variants[0]!.id;
+    large = variants[1]!.id;
+    draft = (await createProduct(db, { status: "draft" })).id;
+  });
+  afterAll(() => database?.close());
+
+  it("answers a batch of adds, refused ones included, exactly as each add alone, and counts them the same", async () => {
+    const adds: AddCartItemBody[] = [
+      { productId: phone, quantity: 1, mediaId: phoneVideo },
+      { productId: phone, quantity: 6 }, // more than the stock: 409
+      { productId: hoodie, quantity: 1 }, // a size to choose: 400
+      { productId: hoodie, variantId: medium, quantity: 2, mediaId: phoneVideo }, // another product's video: not kept, not counted
+      { productId: phone, variantId: medium, quantity: 1 }, // a variant of another product: 404
+      { productId: draft, quantity: 1 }, // not for sale: 404
+      { productId: crypto.randomUUID(), quantity: 1 }, // no such product: 404
+      { productId: hoodie, variantId: large, quantity: 3, mediaId: hoodieVideo }, // more than the variant's stock: 409
+      { productId: hoodie, variantId: large, quantity: 2, mediaId: hoodieVideo },
+    ];
+    const before = { phone: await addsToCarts(phone), hoodie: await addsToCarts(hoodie) };
+
+    const statements = new RowCounter();
+    const together = new CartAdds(database.db.withPlugin(statements));
+    const batchShoppers = await createShoppers(adds.length);
+    const batched = await Promise.allSettled(adds.map((add, index) => together.add(batchShoppers[index]!, add)));
+    const afterBatch = { phone: await addsToCarts(phone), hoodie: await addsToCarts(hoodie) };
+
+    const alone = new CartAdds(database.db);
+    const soloShoppers = await createShoppers(adds.length);
+    const solo: PromiseSettledResult<Cart>[] = [];
+    for (const [index, add] of adds.entries()) solo.push(...(await Promise.allSettled([alone.add(soloShoppers[index]!, add)])));
+    const afterSolo = { phone: await addsToCarts(phone), hoodie: await addsToCarts(hoodie) };
+
+    expect(batched.map(outcome)).toEqual(solo.map(outcome));
+    expect(batched.map((settled) => settled.status)).toEqual(["fulfilled", "rejected", "rejected", "fulfilled", "rejected", "rejected", "rejected", "rejected", "fulfilled"]);
+    // One statement wrote the batch and one read its carts; only the refused adds asked more, to explain themselves.
+    expect(statements.queries).toBeGreaterThanOrEqual(2);
+    const counted = (from: typeof before, to: typeof before) => ({
+      phone: { media: to.phone.media - from.phone.media, product: to.phone.product - from.phone.product },
+      hoodie: { media: to.hoodie.media - from.hoodie.media, product: to.hoodie.product - from.hoodie.product },
+    });
+    expect(counted(before, afterBatch)).toEqual({ phone: { media: 1, product: 1 }, hoodie: { media: 1, product: 2 } });
+    expect(counted(afterBatch, afterSolo)).toEqual(counted(before, afterBatch));
+  });
+
+  it("writes fifty shoppers' adds in one statement and answers each their own cart", async () => {
+    const shoppers = await createShoppers(50);
+    // Each shopper's cart already holds a line of their own.
+    for (const [index, shopper] of shoppers.entries()) {
+      await new CartAdds(database.db).add(shopper, { productId: index % 2 ? phone : hoodie, variantId: index % 2 ? undefined : medium, quantity: 1 });
+    }
+    const before = await addsToCarts(hoodie);
+    const statements = new RowCounter();
+    const adds = new CartAdds(database.db.withPlugin(statements));
+    const carts = await Promise.all(shoppers.map((shopper) => adds.add(shopper, { productId: hoodie, variantId: large, quantity: 1, mediaId: hoodieVideo })));
+    expect(statements.queries).toBe(2);
+    for (const [index, cart] of carts.entries()) {
+      expect(cart.items.map((item) => [item.productId, item.variantId])).toEqual([
+        index % 2 ? [phone, null] : [hoodie, medium],
+        [hoodie, large],
+      ]);
+    }
+    expect(await addsToCarts(hoodie)).toEqual({ media: before.media + 50, product: before.product + 50 });
+  });
+
+  it("writes two adds of one line in the order they came, each bounded by the stock", async () => {
+    const [shopper] = await createShoppers(1);
+    const adds = new CartAdds(database.db);
+    const answers = await Promise.allSettled([adds.add(shopper!, { productId: phone, quantity: 4 }), adds.add(shopper!, { productId: phone, quantity: 4 })]);
+    expect(answers[0]).toMatchObject({ status: "fulfilled", value: { totalQuantity: 4 } });
+    expect(answers[1]).toMatchObject({ status: "rejected", reason: { code: "conflict", field: "quantity", message: "Only 5 in stock and 4 already in your cart" } });
+  });
+
+  it("answers a shopper adding two lines at once with the cart holding both", async () => {
+    const [shopper] = await createShoppers(1);
+    const adds = new CartAdds(database.db);
+    const carts = await Promise.all([adds.add(shopper!, { productId: phone, quantity: 1 }), adds.add(shopper!, { productId: hoodie, variantId: medium, quantity: 1 })]);
+    for (const cart of carts) expect(cart.totalQuantity).toBe(2);
+  });
+});
