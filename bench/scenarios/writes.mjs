@@ -62,7 +62,7 @@ export default {
       const failures = failuresOf(result);
       const loadAverage = os.loadavg().map((value) => Math.round(value * 100) / 100);
       const pass = p99Ms <= BUDGET_P99_MS && failures.count === 0;
-      const detail = `${MIX === "all" ? "" : `${MIX} alone: `}p99 ${p99Ms} ms, p50 ${result.latency.p50} ms, ${writesPerSecond} writes/s, server CPU ${serverCpuMsPerWrite} ms/write, ${failures.text} (load average ${loadAverage.join(" ")})`;
+      const detail = `${MIX === "all" ? "" : `${MIX} alone: `}p99 ${p99Ms} ms, p50 ${result.latency.p50} ms (p90 ${result.latency.p90}, p97.5 ${result.latency.p97_5}, max ${result.latency.max}), ${writesPerSecond} writes/s, server CPU ${serverCpuMsPerWrite} ms/write, ${failures.text} (load average ${loadAverage.join(" ")})`;
       console.log(`writes: ${detail}  ${pass ? "PASS" : "FAIL"} (p99 ≤ ${BUDGET_P99_MS} ms, none failed)`);
       return { name: "writes", p99Ms, p50Ms: result.latency.p50, writesPerSecond, serverCpuMsPerWrite, failures: failures.count, loadAverage, budget: { p99Ms: BUDGET_P99_MS }, pass, detail };
     }),
