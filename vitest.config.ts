@@ -8,6 +8,7 @@ const SERVER_GLOBAL_SETUP = "./apps/server/src/testing/global-setup.ts";
 // file that starts a test server or opens a migrated test database fails there (openTestDatabase).
 const DATABASE_FREE_SERVER_TESTS = [
   "apps/server/src/config.test.ts",
+  "apps/server/src/db/group-commit.test.ts",
   "apps/server/src/http/body-pieces.test.ts",
   "apps/server/src/http/client-address.test.ts",
   "apps/server/src/http/compression.test.ts",
