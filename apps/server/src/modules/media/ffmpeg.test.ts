@@ -18,18 +18,18 @@ describe.skipIf(!ffmpeg)("runFfmpeg", () => {
     const out = path.join(work, "slow.mp4");
     const reported: number[] = [];
     const started = Date.now();
-    // -re reads the 6 s source in real time: the run lasts twice the 3 s stall limit. The limit leaves
-    // room for a niced ffmpeg's start on a loaded machine (a 1 s limit once stopped it before its first
-    // report in CI).
-    await runFfmpeg(ffmpeg!, ["-re", "-f", "lavfi", "-i", "testsrc=size=64x64:rate=10:duration=6", "-c:v", "libx264", out], {
-      stallMs: 3000,
+    // -re reads the 11 s source in real time: the run lasts over twice the 5 s stall limit. The limit
+    // leaves room for a niced ffmpeg's start on a loaded machine (a 1 s limit once stopped it before
+    // its first report in CI, and a 3 s one at a load average of 8 on two cores).
+    await runFfmpeg(ffmpeg!, ["-re", "-f", "lavfi", "-i", "testsrc=size=64x64:rate=10:duration=11", "-c:v", "libx264", out], {
+      stallMs: 5000,
       onProgress: (seconds) => reported.push(seconds),
     });
-    expect(Date.now() - started).toBeGreaterThan(5000);
+    expect(Date.now() - started).toBeGreaterThan(10_000);
     expect((await stat(out)).size).toBeGreaterThan(0);
     expect(reported.length).toBeGreaterThan(2);
     expect(reported).toEqual([...reported].sort((a, b) => a - b));
-    expect(reported.at(-1)).toBeGreaterThan(5);
+    expect(reported.at(-1)).toBeGreaterThan(10);
   });
 
   it("stops an ffmpeg that reports nothing for the stall limit and says why", async () => {
