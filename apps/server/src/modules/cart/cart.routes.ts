@@ -7,7 +7,7 @@ import {
 } from "@reelmart/core/api/cart";
 import type { RegisterRoutes } from "../../context.ts";
 import { requireViewer } from "../../http/viewer.ts";
-import { CartAdds, clearCart, getCart, removeCartItem, setCartQuantity } from "./cart.service.ts";
+import { CartAddWriter, clearCart, getCart, removeCartItem, setCartQuantity } from "./cart.service.ts";
 import { SIGNED_IN } from "../../http/access.ts";
 import { errorResponse, jsonContent, jsonResponse } from "../../http/routes.ts";
 
@@ -78,7 +78,7 @@ const clearRoute = createRoute({
 export const registerCartRoutes: RegisterRoutes = (app, { database: { db } }) => {
   app.openapi(getCartRoute, async (c) => c.json(await getCart(db, requireViewer(c).userId), 200));
 
-  const adds = new CartAdds(db);
+  const adds = new CartAddWriter(db);
   app.openapi(addItemRoute, async (c) => {
     return c.json(await adds.add(requireViewer(c).userId, c.req.valid("json")), 200);
   });

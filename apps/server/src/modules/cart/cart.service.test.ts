@@ -6,11 +6,11 @@ import { createMedia, createProduct } from "../../testing/fixtures.ts";
 import { RowCounter } from "../../testing/row-counter.ts";
 import { openTestDatabase } from "../../testing/test-database.ts";
 import { AppError } from "../../shared/errors.ts";
-import { CartAdds } from "./cart.service.ts";
+import { CartAddWriter } from "./cart.service.ts";
 
 // Decision 200: cart adds arriving together are written by one statement and their carts read by one
 // more. Whatever a batch answers, each add alone must have answered the same.
-describe("CartAdds", () => {
+describe("CartAddWriter", () => {
   let database: Database;
   let phone: string;
   let phoneVideo: string;
@@ -78,12 +78,12 @@ describe("CartAdds", () => {
     const before = { phone: await addsToCarts(phone), hoodie: await addsToCarts(hoodie) };
 
     const statements = new RowCounter();
-    const together = new CartAdds(database.db.withPlugin(statements));
+    const together = new CartAddWriter(database.db.withPlugin(statements));
     const batchShoppers = await createShoppers(adds.length);
     const batched = await Promise.allSettled(adds.map((add, index) => together.add(batchShoppers[index]!, add)));
     const afterBatch = { phone: await addsToCarts(phone), hoodie: await addsToCarts(hoodie) };
 
-    const alone = new CartAdds(database.db);
+    const alone = new CartAddWriter(database.db);
     const soloShoppers = await createShoppers(adds.length);
     const solo: PromiseSettledResult<Cart>[] = [];
     for (const [index, add] of adds.entries()) solo.push(...(await Promise.allSettled([alone.add(soloShoppers[index]!, add)])));
@@ -105,11 +105,11 @@ describe("CartAdds", () => {
     const shoppers = await createShoppers(50);
     // Each shopper's cart already holds a line of their own.
     for (const [index, shopper] of shoppers.entries()) {
-      await new CartAdds(database.db).add(shopper, { productId: index % 2 ? phone : hoodie, variantId: index % 2 ? undefined : medium, quantity: 1 });
+      await new CartAddWriter(database.db).add(shopper, { productId: index % 2 ? phone : hoodie, variantId: index % 2 ? undefined : medium, quantity: 1 });
     }
     const before = await addsToCarts(hoodie);
     const statements = new RowCounter();
-    const adds = new CartAdds(database.db.withPlugin(statements));
+    const adds = new CartAddWriter(database.db.withPlugin(statements));
     const carts = await Promise.all(shoppers.map((shopper) => adds.add(shopper, { productId: hoodie, variantId: large, quantity: 1, mediaId: hoodieVideo })));
     expect(statements.queries).toBe(2);
     for (const [index, cart] of carts.entries()) {
@@ -123,7 +123,7 @@ describe("CartAdds", () => {
 
   it("writes two adds of one line in the order they came, each bounded by the stock", async () => {
     const [shopper] = await createShoppers(1);
-    const adds = new CartAdds(database.db);
+    const adds = new CartAddWriter(database.db);
     const answers = await Promise.allSettled([adds.add(shopper!, { productId: phone, quantity: 4 }), adds.add(shopper!, { productId: phone, quantity: 4 })]);
     expect(answers[0]).toMatchObject({ status: "fulfilled", value: { totalQuantity: 4 } });
     expect(answers[1]).toMatchObject({ status: "rejected", reason: { code: "conflict", field: "quantity", message: "Only 5 in stock and 4 already in your cart" } });
@@ -131,7 +131,7 @@ describe("CartAdds", () => {
 
   it("answers a shopper adding two lines at once with the cart holding both", async () => {
     const [shopper] = await createShoppers(1);
-    const adds = new CartAdds(database.db);
+    const adds = new CartAddWriter(database.db);
     const carts = await Promise.all([adds.add(shopper!, { productId: phone, quantity: 1 }), adds.add(shopper!, { productId: hoodie, variantId: medium, quantity: 1 })]);
     for (const cart of carts) expect(cart.totalQuantity).toBe(2);
   });

@@ -215,7 +215,7 @@ const lineKey = ({ userId, productId, variantId }: Pick<CartAdd, "userId" | "pro
  * commit, decision 200): fifty shoppers adding one product at once move its daily rows once. Two
  * adds of one line are written in two batches, in the order they came.
  */
-export class CartAdds {
+export class CartAddWriter {
   private readonly batches: GroupCommit<CartAdd, Cart>;
 
   constructor(private readonly db: Kysely<DB>) {
