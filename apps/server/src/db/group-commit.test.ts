@@ -6,16 +6,13 @@ type Write = { key: string; value: number };
 /** A GroupCommit whose writer records each batch and answers each write its value, or fails on `failing` values. */
 function recorded({ maxBatch = 10, failing = new Set<number>() } = {}) {
   const batches: number[][] = [];
-  const commit = new GroupCommit<Write, number>({
-    keyOf: (write) => write.key,
-    maxBatch,
-    async write(batch: readonly PendingWrite<Write, number>[]) {
-      batches.push(batch.map((write) => write.item.value));
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      if (batch.some((write) => failing.has(write.item.value))) throw new Error(`failed: ${batch.map((write) => write.item.value).join(",")}`);
-      for (const write of batch) write.resolve(write.item.value);
-    },
-  });
+  const write = async (batch: readonly PendingWrite<Write, number>[]) => {
+    batches.push(batch.map((pending) => pending.item.value));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    if (batch.some((pending) => failing.has(pending.item.value))) throw new Error(`failed: ${batch.map((pending) => pending.item.value).join(",")}`);
+    for (const pending of batch) pending.resolve(pending.item.value);
+  };
+  const commit = new GroupCommit<Write, number>({ keyOf: (item) => item.key, maxBatch, writeMany: write, writeOne: (pending) => write([pending]) });
   return { commit, batches };
 }
 

@@ -13,12 +13,14 @@ export interface PendingWrite<Item, Result> {
 
 export interface GroupCommitOptions<Item, Result> {
   /**
-   * Writes a batch and settles each of its writes. It throws only when it wrote nothing (its
-   * statement failed): the batch's writes are then written again one by one, so that only the one
-   * that fails gets the error. Two writes with the same key are never in one batch: the later
-   * waits for the next, so writes of one key land in the order they came.
+   * Writes a batch of two or more and settles each of its writes. It throws only when it wrote
+   * nothing (its statement failed): the batch's writes are then written again one by one, so that
+   * only the one that fails gets the error.
    */
-  write(batch: readonly PendingWrite<Item, Result>[]): Promise<void>;
+  writeMany(batch: readonly PendingWrite<Item, Result>[]): Promise<void>;
+  /** Writes and settles a write alone (a batch of one, or a failed batch's writes one by one); a statement of its own costs less for one than the batch's. */
+  writeOne(write: PendingWrite<Item, Result>): Promise<void>;
+  /** Two writes with the same key are never in one batch: the later waits for the next, so writes of one key land in the order they came. */
   keyOf(item: Item): string;
   /** Writes one statement takes at most; the rest wait for the next. */
   maxBatch: number;
@@ -62,14 +64,18 @@ export class GroupCommit<Item, Result> {
     this.pending = later;
     this.writing = true;
     try {
-      await this.options.write(batch);
-    } catch (error) {
+      if (batch.length === 1) await this.writeAlone(batch[0]!);
+      else await this.options.writeMany(batch);
+    } catch {
       // One write's failure (its row deleted meanwhile, a constraint) must not fail the others: each alone.
-      if (batch.length === 1) batch[0]!.reject(error);
-      else for (const write of batch) await this.options.write([write]).catch((alone: unknown) => write.reject(alone));
+      for (const write of batch) await this.writeAlone(write);
     } finally {
       this.writing = false;
       this.schedule();
     }
+  }
+
+  private writeAlone(write: PendingWrite<Item, Result>): Promise<void> {
+    return this.options.writeOne(write).catch((error: unknown) => write.reject(error));
   }
 }

@@ -221,7 +221,8 @@ export class CartAddWriter {
   constructor(private readonly db: Kysely<DB>) {
     this.batches = new GroupCommit<CartAdd, Cart>({
       keyOf: lineKey,
-      write: (batch) => (batch.length === 1 ? this.writeOne(batch[0]!) : this.writeMany(batch)),
+      writeOne: ({ item, resolve, reject }) => addAlone(this.db, item).then(resolve, reject),
+      writeMany: (batch) => this.writeMany(batch),
       maxBatch: 200,
     });
   }
@@ -229,10 +230,6 @@ export class CartAddWriter {
   /** Adds `input` to the shopper's cart and answers the cart, or explains why it cannot be added. */
   add(userId: string, input: AddCartItemBody): Promise<Cart> {
     return this.batches.submit({ userId, productId: input.productId, variantId: input.variantId ?? null, mediaId: input.mediaId ?? null, quantity: input.quantity });
-  }
-
-  private async writeOne({ item, resolve, reject }: PendingWrite<CartAdd, Cart>) {
-    await addAlone(this.db, item).then(resolve, reject);
   }
 
   private async writeMany(batch: readonly PendingWrite<CartAdd, Cart>[]) {

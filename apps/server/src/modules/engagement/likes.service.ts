@@ -131,7 +131,8 @@ export class LikeWriter {
   constructor(private readonly db: Kysely<DB>) {
     this.batches = new GroupCommit({
       keyOf: ({ mediaId, userId }) => `${mediaId} ${userId}`,
-      write: (batch) => (batch.length === 1 ? this.writeOne(batch[0]!) : this.writeMany(batch)),
+      writeOne: (write) => this.writeOne(write),
+      writeMany: (batch) => this.writeMany(batch),
       maxBatch: 500,
     });
   }
