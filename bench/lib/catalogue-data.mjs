@@ -44,7 +44,7 @@ function productNaming(words) {
   };
 }
 
-const statements = (n, { words = false } = {}) => [
+const statements = (n, { words = false, variantStock = 5 } = {}) => [
   `insert into marketplaces (name, tagline, flag_url) values ('Bench market', 'Benchmarks', '/flags/in.svg')`,
   `insert into brands (name, logo_url, website_url, featured)
      select 'Brand ' || g, '/logos/' || g || '.png', case when g % 3 = 0 then null else 'https://brand' || g || '.example' end, g % 2 = 0
@@ -65,7 +65,7 @@ const statements = (n, { words = false } = {}) => [
      select m.id, h, h * 9 / 16, '/media/videos/' || m.product_id || '/' || h || '.mp4', h * 1000
      from product_media m cross join unnest(array[360, 720, 1080]) h where m.type = 'video'`,
   `insert into product_highlights (product_id, text, display_order) select id, 'Highlight ' || o, o from products, generate_series(1, 2) o`,
-  `insert into product_variants (product_id, size, stock, price_adjustment) select id, s, 5, 0 from products, unnest(array['M', 'L']) s`,
+  `insert into product_variants (product_id, size, stock, price_adjustment) select id, s, ${Number(variantStock)}, 0 from products, unnest(array['M', 'L']) s`,
   // As autovacuum would in a running shop: the visibility map lets search read its postings index-only.
   `vacuum analyze`,
 ];

@@ -56,14 +56,15 @@ export async function residentMb(pid) {
 }
 
 /**
- * A fresh store with `products` bench products, a server on it, `shoppers` signed-in shoppers and
- * `targets` videos to act on; runs `measure({ server, shoppers, targets })`, then cleans up.
+ * A fresh store with `products` bench products (each size's stock `variantStock`), a server on it,
+ * `shoppers` signed-in shoppers and `targets` videos to act on; runs `measure({ server, shoppers,
+ * targets })`, then cleans up.
  */
-export async function withShoppers({ root, port, products, shoppers: count, targets: targetCount }, measure) {
+export async function withShoppers({ root, port, products, shoppers: count, targets: targetCount, variantStock }, measure) {
   const store = await createStore();
   try {
     await (await startServer({ root, store, port })).stop();
-    await insertCatalogue(store, products);
+    await insertCatalogue(store, products, { variantStock });
     const server = await startServer({ root, store, port, env: TRUST_LOOPBACK_PROXY });
     try {
       const shoppers = await signUpShoppers(server.baseUrl, count);

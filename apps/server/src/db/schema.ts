@@ -215,6 +215,14 @@ export interface CartItemsTable {
   updated_at: Timestamp;
 }
 
+/** Moved by one for every transaction that changes a shopper's cart lines (migration 0106, decision 201). */
+export interface CartVersionsTable {
+  user_id: string;
+  version: number;
+  /** The transaction that moved it last (txid_current()). */
+  moved_by: number;
+}
+
 export interface SavedItemsTable {
   user_id: string;
   product_id: string;
@@ -486,6 +494,7 @@ export interface DB {
   profiles: ProfilesTable;
   user_marketplace_preferences: UserMarketplacePreferencesTable;
   cart_items: CartItemsTable;
+  cart_versions: CartVersionsTable;
   saved_items: SavedItemsTable;
   video_likes: VideoLikesTable;
   video_comments: VideoCommentsTable;

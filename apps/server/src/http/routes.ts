@@ -1,4 +1,6 @@
 import { ErrorBodySchema } from "@reelmart/core/api/errors";
+import type { Context, TypedResponse } from "hono";
+import type { JSONParsed } from "hono/utils/types";
 
 // The plumbing every module's createRoute declarations share, so a route file states only its own
 // paths, schemas and words.
@@ -18,3 +20,11 @@ export const errorResponses = {
   401: errorResponse("Not signed in"),
   404: errorResponse("Unknown (or not yours)"),
 };
+
+/**
+ * A 200 JSON answer whose body is already JSON (a cart held in memory is its lines' JSON joined,
+ * decision 201), typed as c.json(value, 200) would be for the route's schema of `T`.
+ */
+export const serialisedJson = <T>(c: Context, json: string) =>
+  // The body is a string to Hono's types; its bytes are the JSON of a `T`.
+  c.body(json, 200, { "Content-Type": "application/json" }) as Response as Response & TypedResponse<JSONParsed<T>, 200, "json">;

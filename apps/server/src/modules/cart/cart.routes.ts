@@ -1,6 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import {
   AddCartItemBodySchema,
+  type Cart,
   CartLineParamsSchema,
   CartSchema,
   SetCartQuantityBodySchema,
@@ -9,7 +10,7 @@ import type { RegisterRoutes } from "../../context.ts";
 import { requireViewer } from "../../http/viewer.ts";
 import { CartAddWriter, clearCart, getCart, removeCartItem, setCartQuantity } from "./cart.service.ts";
 import { SIGNED_IN } from "../../http/access.ts";
-import { errorResponse, jsonContent, jsonResponse } from "../../http/routes.ts";
+import { errorResponse, jsonContent, jsonResponse, serialisedJson } from "../../http/routes.ts";
 
 const cartResponse = jsonResponse(CartSchema, "The viewer's whole cart after the call");
 const errors = {
@@ -75,12 +76,12 @@ const clearRoute = createRoute({
   responses: { 200: cartResponse, 401: errors[401] },
 });
 
-export const registerCartRoutes: RegisterRoutes = (app, { database: { db } }) => {
+export const registerCartRoutes: RegisterRoutes = (app, { database: { db }, catalogueCache }) => {
   app.openapi(getCartRoute, async (c) => c.json(await getCart(db, requireViewer(c).userId), 200));
 
-  const adds = new CartAddWriter(db);
+  const adds = new CartAddWriter(db, catalogueCache);
   app.openapi(addItemRoute, async (c) => {
-    return c.json(await adds.add(requireViewer(c).userId, c.req.valid("json")), 200);
+    return serialisedJson<Cart>(c, await adds.add(requireViewer(c).userId, c.req.valid("json")));
   });
 
   app.openapi(setQuantityRoute, async (c) => {

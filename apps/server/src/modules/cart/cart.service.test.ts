@@ -5,8 +5,11 @@ import type { Database } from "../../db/database.ts";
 import { createMedia, createProduct } from "../../testing/fixtures.ts";
 import { RowCounter } from "../../testing/row-counter.ts";
 import { openTestDatabase } from "../../testing/test-database.ts";
+import { eventually } from "../../testing/eventually.ts";
 import { AppError } from "../../shared/errors.ts";
-import { CartAddWriter } from "./cart.service.ts";
+import { createCatalogueCache } from "../catalog/catalog.cache.ts";
+import { catalogueCachePrefill } from "../catalog/products.service.ts";
+import { CartAddWriter, getCart, setCartQuantity } from "./cart.service.ts";
 
 // Decision 200: cart adds arriving together are written by one statement and their carts read by one
 // more. Whatever a batch answers, each add alone must have answered the same.
@@ -33,12 +36,12 @@ describe("CartAddWriter", () => {
     return { media: figures.rows[0]?.media ?? 0, product: figures.rows[0]?.product ?? 0 };
   };
   /** What an add was answered, without the ids each run makes anew. */
-  const outcome = (settled: PromiseSettledResult<Cart>) => {
+  const outcome = (settled: PromiseSettledResult<string>) => {
     if (settled.status === "rejected") {
       const error = settled.reason as AppError;
       return { refused: error instanceof AppError ? { code: error.code, field: error.field, message: error.message } : String(error) };
     }
-    const { items, total, totalQuantity } = settled.value;
+    const { items, total, totalQuantity } = JSON.parse(settled.value) as Cart;
     return { total, totalQuantity, items: items.map(({ productId, variantId, mediaId, quantity, unitPrice, lineTotal }) => ({ productId, variantId, mediaId, quantity, unitPrice, lineTotal })) };
   };
 
@@ -86,7 +89,7 @@ describe("CartAddWriter", () => {
     const soloStatements = new RowCounter();
     const alone = new CartAddWriter(database.db.withPlugin(soloStatements));
     const soloShoppers = await createShoppers(adds.length);
-    const solo: PromiseSettledResult<Cart>[] = [];
+    const solo: PromiseSettledResult<string>[] = [];
     for (const [index, add] of adds.entries()) solo.push(...(await Promise.allSettled([alone.add(soloShoppers[index]!, add)])));
     const afterSolo = { phone: await addsToCarts(phone), hoodie: await addsToCarts(hoodie) };
 
@@ -114,7 +117,7 @@ describe("CartAddWriter", () => {
     const adds = new CartAddWriter(database.db.withPlugin(statements));
     const carts = await Promise.all(shoppers.map((shopper) => adds.add(shopper, { productId: hoodie, variantId: large, quantity: 1, mediaId: hoodieVideo })));
     expect(statements.queries).toBe(2);
-    for (const [index, cart] of carts.entries()) {
+    for (const [index, cart] of carts.map((json) => JSON.parse(json) as Cart).entries()) {
       expect(cart.items.map((item) => [item.productId, item.variantId])).toEqual([
         index % 2 ? [phone, null] : [hoodie, medium],
         [hoodie, large],
@@ -127,7 +130,8 @@ describe("CartAddWriter", () => {
     const [shopper] = await createShoppers(1);
     const adds = new CartAddWriter(database.db);
     const answers = await Promise.allSettled([adds.add(shopper!, { productId: phone, quantity: 4 }), adds.add(shopper!, { productId: phone, quantity: 4 })]);
-    expect(answers[0]).toMatchObject({ status: "fulfilled", value: { totalQuantity: 4 } });
+    expect(answers[0]).toMatchObject({ status: "fulfilled" });
+    expect(JSON.parse((answers[0] as PromiseFulfilledResult<string>).value)).toMatchObject({ totalQuantity: 4 });
     expect(answers[1]).toMatchObject({ status: "rejected", reason: { code: "conflict", field: "quantity", message: "Only 5 in stock and 4 already in your cart" } });
   });
 
@@ -135,6 +139,56 @@ describe("CartAddWriter", () => {
     const [shopper] = await createShoppers(1);
     const adds = new CartAddWriter(database.db);
     const carts = await Promise.all([adds.add(shopper!, { productId: phone, quantity: 1 }), adds.add(shopper!, { productId: hoodie, variantId: medium, quantity: 1 })]);
-    for (const cart of carts) expect(cart.totalQuantity).toBe(2);
+    for (const cart of carts) expect(JSON.parse(cart)).toMatchObject({ totalQuantity: 2 });
+  });
+
+  // Decision 201: with the catalogue cache, a batch's carts come from the lines held in memory.
+  it("answers from memory exactly what the database answers, and notices lines and products changed elsewhere", async () => {
+    const { db } = database;
+    const { cache, unlisten } = await createCatalogueCache(database);
+    const prefill = catalogueCachePrefill(db, cache);
+    try {
+      await prefill();
+      const shoppers = await createShoppers(6);
+      const statements = new RowCounter();
+      const adds = new CartAddWriter(db.withPlugin(statements), cache);
+      const addForAll = async (add: AddCartItemBody) => {
+        statements.reset();
+        const answers = await Promise.all(shoppers.map((shopper) => adds.add(shopper, add)));
+        for (const [index, answer] of answers.entries()) expect(JSON.parse(answer)).toEqual(await getCart(db, shoppers[index]!));
+        return answers;
+      };
+
+      // Nothing held yet: the add, then one read of the six shoppers' lines.
+      await addForAll({ productId: phone, quantity: 1, mediaId: phoneVideo });
+      expect(statements.queries).toBe(2);
+      // Held: the add statement alone.
+      await addForAll({ productId: hoodie, variantId: medium, quantity: 1, mediaId: hoodieVideo });
+      expect(statements.queries).toBe(1);
+
+      // Elsewhere: another device sets a quantity, another server adds a line, a shopper places an
+      // order (which empties the cart); each moves only that shopper's version.
+      const [first, second, third] = shoppers as [string, string, string];
+      const firstCart = await getCart(db, first);
+      await setCartQuantity(db, first, firstCart.items[0]!.id, 3);
+      await new CartAddWriter(db, cache).add(second, { productId: hoodie, variantId: large, quantity: 1 });
+      await db.deleteFrom("cart_items").where("user_id", "=", third).execute();
+      await addForAll({ productId: phone, quantity: 1 });
+      // The add, then one read of the three whose lines changed elsewhere.
+      expect(statements.queries).toBe(2);
+
+      // A price changes: the catalogue drops the product, and the carts holding it come from the database.
+      await db.updateTable("products").set({ price: "17999.00" }).where("id", "=", phone).execute();
+      await eventually(async () => cache.get(phone) === undefined, "the catalogue never dropped the product");
+      const answers = await addForAll({ productId: hoodie, variantId: medium, quantity: 1 });
+      expect(statements.queries).toBe(2);
+      expect((JSON.parse(answers[3]!) as Cart).items.find((item) => item.productId === phone)).toMatchObject({ unitPrice: "17999.00" });
+      // Read back into the catalogue, it answers from memory again.
+      await prefill();
+      await addForAll({ productId: hoodie, variantId: medium, quantity: 1 });
+      expect(statements.queries).toBe(1);
+    } finally {
+      await unlisten();
+    }
   });
 });

@@ -5,8 +5,10 @@ import { type Kysely, sql } from "kysely";
 import { compiledOnce } from "../../db/compiled-once.ts";
 import { GroupCommit, type PendingWrite } from "../../db/group-commit.ts";
 import type { DB } from "../../db/schema.ts";
+import type { CatalogueCache } from "../catalog/catalog.cache.ts";
 import { badRequest, conflict, notFound } from "../../shared/errors.ts";
 import { countTodayFrom, countTodayGroupedFrom } from "../analytics/rollups.ts";
+import { type HeldLine, HeldCartLines, cartJsonFromCatalogue } from "./cart.memory.ts";
 
 // Every query here is scoped by user_id: another user's line is simply not found (404), never visible.
 // A line is a product plus its variant (docs/decisions/100-orders.md); the variant's stock bounds it.
@@ -177,12 +179,13 @@ async function explainRefusedAdd(db: Kysely<DB>, { userId, productId, variantId,
 /**
  * addStatement for a batch of adds, each of a different line (shopper, product, variant), both
  * shapes in one: the same checks per add, each line added to or created once, and the adds counted
- * per media and product (countTodayGroupedFrom, decision 200). Returns the lines it wrote; an add
+ * per media and product (countTodayGroupedFrom, decision 200). Returns the lines it wrote, each as
+ * it now is and with its shopper's cart version as the statement found it (decision 201); an add
  * that is not among them was refused.
  */
 const addBatchStatement = compiledOnce(
   (db, values: { userIds: string[]; productIds: string[]; variantIds: (string | null)[]; mediaIds: (string | null)[]; quantities: number[] }) =>
-    sql<{ user_id: string; product_id: string; variant_id: string | null }>`
+    sql<{ user_id: string; id: string; product_id: string; variant_id: string | null; media_id: string | null; quantity: number; version_before: number | null }>`
       with input as (
         select * from unnest(${values.userIds}::text[], ${values.productIds}::uuid[], ${values.variantIds}::uuid[], ${values.mediaIds}::uuid[], ${values.quantities}::int[])
           as i(user_id, product_id, variant_id, media_id, quantity)),
@@ -198,41 +201,80 @@ const addBatchStatement = compiledOnce(
         on conflict on constraint cart_items_line_key do update
           set quantity = cart_items.quantity + excluded.quantity, updated_at = now()
           where cart_items.quantity + excluded.quantity <= ${lineStockOf("excluded.product_id", "excluded.variant_id")}
-        returning user_id, product_id, variant_id),
+        returning user_id, id, product_id, variant_id, media_id, quantity),
       counted as (
         select a.product_id, (select m.id from product_media m where m.id = i.media_id and m.product_id = a.product_id) as media_id
         from added a join input i on i.user_id = a.user_id and i.product_id = a.product_id and i.variant_id is not distinct from a.variant_id),
       ${countTodayGroupedFrom("add_to_carts", sql.table("counted"))}
-      select user_id, product_id, variant_id from added`,
+      select a.*, v.version as version_before from added a left join cart_versions v on v.user_id = a.user_id`,
 );
 
 /** A line's identity (cart_items_line_key); ids as PostgreSQL writes uuids, in lower case. */
 const lineKey = ({ userId, productId, variantId }: Pick<CartAdd, "userId" | "productId" | "variantId">) =>
   `${userId} ${productId.toLowerCase()} ${variantId?.toLowerCase() ?? ""}`;
 
+/** The carts of several shoppers as cart_items has them, with the version they were read at (decision 201). */
+const heldLinesStatement = compiledOnce((db, { userIds }: { userIds: string[] }) =>
+  sql<{ user_id: string; version: number | null; id: string | null; product_id: string; variant_id: string | null; media_id: string | null; quantity: number }>`
+    select s.user_id, v.version, ci.id, ci.product_id, ci.variant_id, ci.media_id, ci.quantity
+    from unnest(${userIds}::text[]) as s(user_id)
+    left join cart_versions v on v.user_id = s.user_id
+    left join cart_items ci on ci.user_id = s.user_id
+    order by s.user_id, ci.created_at, ci.id`,
+);
+
+const cartsJson = (carts: Map<string, Cart>) => new Map([...carts].map(([userId, cart]) => [userId, JSON.stringify(cart)]));
+
+/** Rows by their shopper, in the order they came. */
+function byShopper<Row extends { user_id: string }>(rows: readonly Row[]): Map<string, Row[]> {
+  const grouped = new Map<string, Row[]>();
+  for (const row of rows) {
+    const own = grouped.get(row.user_id);
+    if (own) own.push(row);
+    else grouped.set(row.user_id, [row]);
+  }
+  return grouped;
+}
+
+const heldLine = (row: { id: string; product_id: string; variant_id: string | null; media_id: string | null; quantity: number }): HeldLine => ({
+  id: row.id,
+  productId: row.product_id,
+  variantId: row.variant_id,
+  mediaId: row.media_id,
+  quantity: row.quantity,
+});
+
 /**
  * Cart adds, those arriving together in one statement and their carts read in one more (a group
  * commit, decision 200): fifty shoppers adding one product at once move its daily rows once. Two
- * adds of one line are written in two batches, in the order they came.
+ * adds of one line are written in two batches, in the order they came. With the catalogue cache, a
+ * batch's carts are answered from the lines held in memory and the catalogue (decision 201), and
+ * only the shoppers whose lines changed elsewhere are read again. It answers carts as the JSON the
+ * route sends: from memory, a cart is its lines' JSON joined.
  */
 export class CartAddWriter {
-  private readonly batches: GroupCommit<CartAdd, Cart>;
+  private readonly batches: GroupCommit<CartAdd, string>;
+  private readonly held?: HeldCartLines;
 
-  constructor(private readonly db: Kysely<DB>) {
-    this.batches = new GroupCommit<CartAdd, Cart>({
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly catalogue?: CatalogueCache,
+  ) {
+    if (catalogue) this.held = new HeldCartLines();
+    this.batches = new GroupCommit<CartAdd, string>({
       keyOf: lineKey,
-      writeOne: ({ item, resolve, reject }) => addAlone(this.db, item).then(resolve, reject),
+      writeOne: ({ item, resolve, reject }) => addAlone(this.db, item).then((cart) => resolve(JSON.stringify(cart)), reject),
       writeMany: (batch) => this.writeMany(batch),
       maxBatch: 200,
     });
   }
 
-  /** Adds `input` to the shopper's cart and answers the cart, or explains why it cannot be added. */
-  add(userId: string, input: AddCartItemBody): Promise<Cart> {
+  /** Adds `input` to the shopper's cart and answers the cart as JSON, or explains why it cannot be added. */
+  add(userId: string, input: AddCartItemBody): Promise<string> {
     return this.batches.submit({ userId, productId: input.productId, variantId: input.variantId ?? null, mediaId: input.mediaId ?? null, quantity: input.quantity });
   }
 
-  private async writeMany(batch: readonly PendingWrite<CartAdd, Cart>[]) {
+  private async writeMany(batch: readonly PendingWrite<CartAdd, string>[]) {
     const adds = batch.map((write) => write.item);
     const { rows } = await addBatchStatement(this.db, {
       userIds: adds.map((add) => add.userId),
@@ -244,11 +286,40 @@ export class CartAddWriter {
     const written = new Set(rows.map((row) => lineKey({ userId: row.user_id, productId: row.product_id, variantId: row.variant_id })));
     const accepted = batch.filter((write) => written.has(lineKey(write.item)));
     // Written: from here on nothing may throw, or GroupCommit would write the batch again one by one.
-    await getCarts(this.db, [...new Set(accepted.map((write) => write.item.userId))]).then(
+    await this.cartsAfter(rows).then(
       (carts) => accepted.forEach((write) => write.resolve(carts.get(write.item.userId)!)),
       (error: unknown) => accepted.forEach((write) => write.reject(error)),
     );
     for (const write of batch) if (!written.has(lineKey(write.item))) await explainRefusedAdd(this.db, write.item).catch(write.reject);
+  }
+
+  /** The carts of the shoppers whose lines `rows` wrote, as they are after the write, as JSON. */
+  private async cartsAfter(rows: Awaited<ReturnType<typeof addBatchStatement>>["rows"]): Promise<Map<string, string>> {
+    if (!this.held || !this.catalogue) return cartsJson(await getCarts(this.db, [...new Set(rows.map((row) => row.user_id))]));
+    const linesOf = new Map<string, HeldLine[]>();
+    const unheld: string[] = [];
+    for (const [userId, own] of byShopper(rows)) {
+      const lines = this.held.afterWrite(userId, own[0]!.version_before, own.map(heldLine));
+      if (lines) linesOf.set(userId, lines);
+      else unheld.push(userId);
+    }
+    if (unheld.length) {
+      const { rows: read } = await heldLinesStatement(this.db, { userIds: unheld });
+      for (const [userId, own] of byShopper(read)) {
+        const lines = own.flatMap((row) => (row.id === null ? [] : [heldLine({ ...row, id: row.id })]));
+        this.held.hold(userId, own[0]!.version, lines);
+        linesOf.set(userId, lines);
+      }
+    }
+    const carts = new Map<string, string>();
+    const notInCatalogue: string[] = [];
+    for (const [userId, lines] of linesOf) {
+      const cart = cartJsonFromCatalogue(lines, this.catalogue);
+      if (cart) carts.set(userId, cart);
+      else notInCatalogue.push(userId);
+    }
+    if (notInCatalogue.length) for (const [userId, cart] of cartsJson(await getCarts(this.db, notInCatalogue))) carts.set(userId, cart);
+    return carts;
   }
 }
 
