@@ -9,6 +9,7 @@ const SERVER_GLOBAL_SETUP = "./apps/server/src/testing/global-setup.ts";
 const DATABASE_FREE_SERVER_TESTS = [
   "apps/server/src/config.test.ts",
   "apps/server/src/db/group-commit.test.ts",
+  "apps/server/src/heap-growth.test.ts",
   "apps/server/src/http/body-pieces.test.ts",
   "apps/server/src/http/client-address.test.ts",
   "apps/server/src/http/compression.test.ts",

@@ -2,6 +2,7 @@ import { createServer } from "node:http";
 import { type AddressInfo, Server as NetServer } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { DataDirLockedError } from "./db/database.ts";
+import { heapGrowthForDatabase } from "./heap-growth.ts";
 import { withFastLane } from "./http/fast-lane.ts";
 import { loadConfigOrReport } from "./load-config.ts";
 import { createLogger } from "./logger.ts";
@@ -16,6 +17,7 @@ async function main() {
   const config = loadConfigOrReport();
   if (!config) process.exit(1);
   const logger = createLogger(config);
+  heapGrowthForDatabase(config.databaseUrl ? "postgres" : "pglite");
   let server;
   try {
     server = await bootstrap(config, logger);

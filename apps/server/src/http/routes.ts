@@ -22,9 +22,9 @@ export const errorResponses = {
 };
 
 /**
- * A 200 JSON answer whose body is already JSON (a cart held in memory is its lines' JSON joined,
- * decision 201), typed as c.json(value, 200) would be for the route's schema of `T`.
+ * A 200 JSON answer whose body is already JSON in UTF-8 (a cart held in memory is its lines' bytes
+ * joined, decision 201), typed as c.json(value, 200) would be for the route's schema of `T`.
  */
-export const serialisedJson = <T>(c: Context, json: string) =>
-  // The body is a string to Hono's types; its bytes are the JSON of a `T`.
-  c.body(json, 200, { "Content-Type": "application/json" }) as Response as Response & TypedResponse<JSONParsed<T>, 200, "json">;
+export const serialisedJson = <T>(c: Context, json: Uint8Array) =>
+  // Bytes to Hono's types; they are the JSON of a `T`.
+  c.body(json as Uint8Array<ArrayBuffer>, 200, { "Content-Type": "application/json" }) as Response as Response & TypedResponse<JSONParsed<T>, 200, "json">;

@@ -36,12 +36,12 @@ describe("CartAddWriter", () => {
     return { media: figures.rows[0]?.media ?? 0, product: figures.rows[0]?.product ?? 0 };
   };
   /** What an add was answered, without the ids each run makes anew. */
-  const outcome = (settled: PromiseSettledResult<string>) => {
+  const outcome = (settled: PromiseSettledResult<Buffer>) => {
     if (settled.status === "rejected") {
       const error = settled.reason as AppError;
       return { refused: error instanceof AppError ? { code: error.code, field: error.field, message: error.message } : String(error) };
     }
-    const { items, total, totalQuantity } = JSON.parse(settled.value) as Cart;
+    const { items, total, totalQuantity } = JSON.parse(String(settled.value)) as Cart;
     return { total, totalQuantity, items: items.map(({ productId, variantId, mediaId, quantity, unitPrice, lineTotal }) => ({ productId, variantId, mediaId, quantity, unitPrice, lineTotal })) };
   };
 
@@ -89,7 +89,7 @@ describe("CartAddWriter", () => {
     const soloStatements = new RowCounter();
     const alone = new CartAddWriter(database.db.withPlugin(soloStatements));
     const soloShoppers = await createShoppers(adds.length);
-    const solo: PromiseSettledResult<string>[] = [];
+    const solo: PromiseSettledResult<Buffer>[] = [];
     for (const [index, add] of adds.entries()) solo.push(...(await Promise.allSettled([alone.add(soloShoppers[index]!, add)])));
     const afterSolo = { phone: await addsToCarts(phone), hoodie: await addsToCarts(hoodie) };
 
@@ -117,7 +117,7 @@ describe("CartAddWriter", () => {
     const adds = new CartAddWriter(database.db.withPlugin(statements));
     const carts = await Promise.all(shoppers.map((shopper) => adds.add(shopper, { productId: hoodie, variantId: large, quantity: 1, mediaId: hoodieVideo })));
     expect(statements.queries).toBe(2);
-    for (const [index, cart] of carts.map((json) => JSON.parse(json) as Cart).entries()) {
+    for (const [index, cart] of carts.map((json) => JSON.parse(String(json)) as Cart).entries()) {
       expect(cart.items.map((item) => [item.productId, item.variantId])).toEqual([
         index % 2 ? [phone, null] : [hoodie, medium],
         [hoodie, large],
@@ -131,7 +131,7 @@ describe("CartAddWriter", () => {
     const adds = new CartAddWriter(database.db);
     const answers = await Promise.allSettled([adds.add(shopper!, { productId: phone, quantity: 4 }), adds.add(shopper!, { productId: phone, quantity: 4 })]);
     expect(answers[0]).toMatchObject({ status: "fulfilled" });
-    expect(JSON.parse((answers[0] as PromiseFulfilledResult<string>).value)).toMatchObject({ totalQuantity: 4 });
+    expect(JSON.parse(String((answers[0] as PromiseFulfilledResult<Buffer>).value))).toMatchObject({ totalQuantity: 4 });
     expect(answers[1]).toMatchObject({ status: "rejected", reason: { code: "conflict", field: "quantity", message: "Only 5 in stock and 4 already in your cart" } });
   });
 
@@ -139,7 +139,7 @@ describe("CartAddWriter", () => {
     const [shopper] = await createShoppers(1);
     const adds = new CartAddWriter(database.db);
     const carts = await Promise.all([adds.add(shopper!, { productId: phone, quantity: 1 }), adds.add(shopper!, { productId: hoodie, variantId: medium, quantity: 1 })]);
-    for (const cart of carts) expect(JSON.parse(cart)).toMatchObject({ totalQuantity: 2 });
+    for (const cart of carts) expect(JSON.parse(String(cart))).toMatchObject({ totalQuantity: 2 });
   });
 
   // Decision 201: with the catalogue cache, a batch's carts come from the lines held in memory.
@@ -155,7 +155,7 @@ describe("CartAddWriter", () => {
       const addForAll = async (add: AddCartItemBody) => {
         statements.reset();
         const answers = await Promise.all(shoppers.map((shopper) => adds.add(shopper, add)));
-        for (const [index, answer] of answers.entries()) expect(JSON.parse(answer)).toEqual(await getCart(db, shoppers[index]!));
+        for (const [index, answer] of answers.entries()) expect(JSON.parse(String(answer))).toEqual(await getCart(db, shoppers[index]!));
         return answers;
       };
 
@@ -182,7 +182,7 @@ describe("CartAddWriter", () => {
       await eventually(async () => cache.get(phone) === undefined, "the catalogue never dropped the product");
       const answers = await addForAll({ productId: hoodie, variantId: medium, quantity: 1 });
       expect(statements.queries).toBe(2);
-      expect((JSON.parse(answers[3]!) as Cart).items.find((item) => item.productId === phone)).toMatchObject({ unitPrice: "17999.00" });
+      expect((JSON.parse(String(answers[3]!)) as Cart).items.find((item) => item.productId === phone)).toMatchObject({ unitPrice: "17999.00" });
       // Read back into the catalogue, it answers from memory again.
       await prefill();
       await addForAll({ productId: hoodie, variantId: medium, quantity: 1 });

@@ -223,7 +223,8 @@ const heldLinesStatement = compiledOnce((db, { userIds }: { userIds: string[] })
     order by s.user_id, ci.created_at, ci.id`,
 );
 
-const cartsJson = (carts: Map<string, Cart>) => new Map([...carts].map(([userId, cart]) => [userId, JSON.stringify(cart)]));
+const cartJson = (cart: Cart) => Buffer.from(JSON.stringify(cart));
+const cartsJson = (carts: Map<string, Cart>) => new Map([...carts].map(([userId, cart]) => [userId, cartJson(cart)]));
 
 /** Rows by their shopper, in the order they came. */
 function byShopper<Row extends { user_id: string }>(rows: readonly Row[]): Map<string, Row[]> {
@@ -249,11 +250,11 @@ const heldLine = (row: { id: string; product_id: string; variant_id: string | nu
  * commit, decision 200): fifty shoppers adding one product at once move its daily rows once. Two
  * adds of one line are written in two batches, in the order they came. With the catalogue cache, a
  * batch's carts are answered from the lines held in memory and the catalogue (decision 201), and
- * only the shoppers whose lines changed elsewhere are read again. It answers carts as the JSON the
- * route sends: from memory, a cart is its lines' JSON joined.
+ * only the shoppers whose lines changed elsewhere are read again. It answers carts as the JSON bytes
+ * the route sends: from memory, a cart is its lines' bytes joined.
  */
 export class CartAddWriter {
-  private readonly batches: GroupCommit<CartAdd, string>;
+  private readonly batches: GroupCommit<CartAdd, Buffer>;
   private readonly held?: HeldCartLines;
 
   constructor(
@@ -261,20 +262,20 @@ export class CartAddWriter {
     private readonly catalogue?: CatalogueCache,
   ) {
     if (catalogue) this.held = new HeldCartLines();
-    this.batches = new GroupCommit<CartAdd, string>({
+    this.batches = new GroupCommit<CartAdd, Buffer>({
       keyOf: lineKey,
-      writeOne: ({ item, resolve, reject }) => addAlone(this.db, item).then((cart) => resolve(JSON.stringify(cart)), reject),
+      writeOne: ({ item, resolve, reject }) => addAlone(this.db, item).then((cart) => resolve(cartJson(cart)), reject),
       writeMany: (batch) => this.writeMany(batch),
       maxBatch: 200,
     });
   }
 
-  /** Adds `input` to the shopper's cart and answers the cart as JSON, or explains why it cannot be added. */
-  add(userId: string, input: AddCartItemBody): Promise<string> {
+  /** Adds `input` to the shopper's cart and answers the cart as JSON bytes, or explains why it cannot be added. */
+  add(userId: string, input: AddCartItemBody): Promise<Buffer> {
     return this.batches.submit({ userId, productId: input.productId, variantId: input.variantId ?? null, mediaId: input.mediaId ?? null, quantity: input.quantity });
   }
 
-  private async writeMany(batch: readonly PendingWrite<CartAdd, string>[]) {
+  private async writeMany(batch: readonly PendingWrite<CartAdd, Buffer>[]) {
     const adds = batch.map((write) => write.item);
     const { rows } = await addBatchStatement(this.db, {
       userIds: adds.map((add) => add.userId),
@@ -293,8 +294,8 @@ export class CartAddWriter {
     for (const write of batch) if (!written.has(lineKey(write.item))) await explainRefusedAdd(this.db, write.item).catch(write.reject);
   }
 
-  /** The carts of the shoppers whose lines `rows` wrote, as they are after the write, as JSON. */
-  private async cartsAfter(rows: Awaited<ReturnType<typeof addBatchStatement>>["rows"]): Promise<Map<string, string>> {
+  /** The carts of the shoppers whose lines `rows` wrote, as they are after the write, as JSON bytes. */
+  private async cartsAfter(rows: Awaited<ReturnType<typeof addBatchStatement>>["rows"]): Promise<Map<string, Buffer>> {
     if (!this.held || !this.catalogue) return cartsJson(await getCarts(this.db, [...new Set(rows.map((row) => row.user_id))]));
     const linesOf = new Map<string, HeldLine[]>();
     const unheld: string[] = [];
@@ -311,7 +312,7 @@ export class CartAddWriter {
         linesOf.set(userId, lines);
       }
     }
-    const carts = new Map<string, string>();
+    const carts = new Map<string, Buffer>();
     const notInCatalogue: string[] = [];
     for (const [userId, lines] of linesOf) {
       const cart = cartJsonFromCatalogue(lines, this.catalogue);
