@@ -18,7 +18,7 @@ describe("the old generation's growth", () => {
   it("set at run time, makes V8 collect the old generation less often", () => {
     // A process that promotes garbage (objects kept past two scavenges, then dropped) over a live set
     // of ~40 MB and counts its full collections, started with the shipped flags, with and without the
-    // loosened growth (measured alone: 13 and 5; 8 shipped beside other tests).
+    // loosened growth (measured alone: 13 and 2; 8 shipped beside other tests).
     const churn = (loosen: boolean) => `
       const v8 = require("node:v8");
       const { PerformanceObserver, constants } = require("node:perf_hooks");

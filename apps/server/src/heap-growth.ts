@@ -4,13 +4,14 @@ import v8 from "node:v8";
 // (scripts/server-node-flags.mjs) lets it grow 25% past what a full collection kept, which holds the
 // embedded database's store within its memory budget (decision 108). With PostgreSQL the database
 // is another process, and at 25% the writes' garbage, promoted while requests wait for their batch,
-// started a full collection every ~250 ms whose marking put the writes' p99 over 50 ms; at 100% it
-// does not. V8 reads the setting at each collection, so the server sets it once, at start.
+// started a full collection every ~250 ms whose marking put the writes' p99 over 50 ms. There the
+// server gives the growth back to V8's own heuristic (0: unset), which sizes it by how fast the
+// collector is. V8 reads the setting at each collection, so the server sets it once, at start.
 
 /** The growth the shipped flags give the embedded database. */
 export const EMBEDDED_HEAP_GROWTH = "--heap-growing-percent=25";
-/** The growth a server whose database is elsewhere takes instead. */
-export const SEPARATE_DATABASE_HEAP_GROWTH = "--heap-growing-percent=100";
+/** The growth a server whose database is elsewhere takes instead: V8's own. */
+export const SEPARATE_DATABASE_HEAP_GROWTH = "--heap-growing-percent=0";
 
 /**
  * With the database elsewhere, loosens the shipped growth; an operator's own flags are left as they

@@ -83,20 +83,35 @@ export class HeldCartLines {
 const cartProducts = new WeakMap<CatalogueEntry, CartProduct>();
 const cartVariants = new WeakMap<CatalogueEntry, Map<string, CartVariant>>();
 
+/** The fields of a product row (the catalogue's, or the cart query's) that the cart shows. */
+interface CartProductRow {
+  title: string;
+  price: string;
+  discount_percentage: string;
+  stock: number;
+  thumbnail_url: string | null;
+  brand_id: string | null;
+  brand_name: string | null;
+}
+
+/** What a cart line shows of its product: the one mapping of the database's answers and memory's. */
+export function toCartProduct(id: string, row: CartProductRow, hasVariants: boolean): CartProduct {
+  return {
+    id,
+    title: row.title,
+    price: row.price,
+    discountPercentage: Number(row.discount_percentage),
+    stock: row.stock,
+    thumbnailUrl: row.thumbnail_url,
+    brand: row.brand_id && row.brand_name ? { id: row.brand_id, name: row.brand_name } : null,
+    hasVariants,
+  };
+}
+
 function cartProductOf(entry: CatalogueEntry): CartProduct {
   let product = cartProducts.get(entry);
   if (!product) {
-    const { row, parts } = entry;
-    product = {
-      id: row.id,
-      title: row.title,
-      price: row.price,
-      discountPercentage: Number(row.discount_percentage),
-      stock: row.stock,
-      thumbnailUrl: row.thumbnail_url,
-      brand: row.brand_id && row.brand_name ? { id: row.brand_id, name: row.brand_name } : null,
-      hasVariants: parts.variants.length > 0,
-    };
+    product = toCartProduct(entry.row.id, entry.row, entry.parts.variants.length > 0);
     cartProducts.set(entry, product);
   }
   return product;

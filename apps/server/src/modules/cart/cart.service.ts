@@ -8,7 +8,7 @@ import type { DB } from "../../db/schema.ts";
 import type { CatalogueCache } from "../catalog/catalog.cache.ts";
 import { badRequest, conflict, notFound } from "../../shared/errors.ts";
 import { countTodayFrom, countTodayGroupedFrom } from "../analytics/rollups.ts";
-import { type HeldLine, HeldCartLines, cartJsonFromCatalogue } from "./cart.memory.ts";
+import { type HeldLine, HeldCartLines, cartJsonFromCatalogue, toCartProduct } from "./cart.memory.ts";
 
 // Every query here is scoped by user_id: another user's line is simply not found (404), never visible.
 // A line is a product plus its variant (docs/decisions/100-orders.md); the variant's stock bounds it.
@@ -86,16 +86,7 @@ function cartOf(rows: readonly CartLineRow[]): Cart {
       variantId: row.variant_id,
       mediaId: row.media_id,
       quantity: row.quantity,
-      product: {
-        id: row.product_id,
-        title: row.title,
-        price: row.price,
-        discountPercentage: Number(row.discount_percentage),
-        stock: row.stock,
-        thumbnailUrl: row.thumbnail_url,
-        brand: row.brand_id && row.brand_name ? { id: row.brand_id, name: row.brand_name } : null,
-        hasVariants: Boolean(row.has_variants),
-      },
+      product: toCartProduct(row.product_id, row, Boolean(row.has_variants)),
       variant:
         row.variant_id && row.variant_stock !== null && row.price_adjustment !== null
           ? { id: row.variant_id, size: row.size, color: row.color, stock: row.variant_stock, priceAdjustment: row.price_adjustment }
