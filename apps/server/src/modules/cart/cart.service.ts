@@ -246,13 +246,14 @@ const heldLine = (row: { id: string; product_id: string; variant_id: string | nu
  */
 export class CartAddWriter {
   private readonly batches: GroupCommit<CartAdd, Buffer>;
-  private readonly held?: HeldCartLines;
+  /** The lines held and the catalogue their products come from; without the catalogue cache, none. */
+  private readonly memory?: { held: HeldCartLines; catalogue: CatalogueCache };
 
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly catalogue?: CatalogueCache,
+    catalogue?: CatalogueCache,
   ) {
-    if (catalogue) this.held = new HeldCartLines();
+    if (catalogue) this.memory = { held: new HeldCartLines(), catalogue };
     this.batches = new GroupCommit<CartAdd, Buffer>({
       keyOf: lineKey,
       writeOne: ({ item, resolve, reject }) => addAlone(this.db, item).then((cart) => resolve(cartJson(cart)), reject),
@@ -287,26 +288,28 @@ export class CartAddWriter {
 
   /** The carts of the shoppers whose lines `rows` wrote, as they are after the write, as JSON bytes. */
   private async cartsAfter(rows: Awaited<ReturnType<typeof addBatchStatement>>["rows"]): Promise<Map<string, Buffer>> {
-    if (!this.held || !this.catalogue) return cartsJson(await getCarts(this.db, [...new Set(rows.map((row) => row.user_id))]));
+    if (!this.memory) return cartsJson(await getCarts(this.db, [...new Set(rows.map((row) => row.user_id))]));
+    const { held, catalogue } = this.memory;
     const linesOf = new Map<string, HeldLine[]>();
     const unheld: string[] = [];
     for (const [userId, own] of byShopper(rows)) {
-      const lines = this.held.afterWrite(userId, own[0]!.version_before, own.map(heldLine));
+      const lines = held.afterWrite(userId, own[0]!.version_before, own.map(heldLine));
       if (lines) linesOf.set(userId, lines);
       else unheld.push(userId);
     }
     if (unheld.length) {
       const { rows: read } = await heldLinesStatement(this.db, { userIds: unheld });
       for (const [userId, own] of byShopper(read)) {
-        const lines = own.flatMap((row) => (row.id === null ? [] : [heldLine({ ...row, id: row.id })]));
-        this.held.hold(userId, own[0]!.version, lines);
+        // A shopper without lines is one row whose line columns are null.
+        const lines = own.filter((row): row is typeof row & { id: string } => row.id !== null).map(heldLine);
+        held.hold(userId, own[0]!.version, lines);
         linesOf.set(userId, lines);
       }
     }
     const carts = new Map<string, Buffer>();
     const notInCatalogue: string[] = [];
     for (const [userId, lines] of linesOf) {
-      const cart = cartJsonFromCatalogue(lines, this.catalogue);
+      const cart = cartJsonFromCatalogue(lines, catalogue);
       if (cart) carts.set(userId, cart);
       else notInCatalogue.push(userId);
     }

@@ -1,8 +1,11 @@
 import type { ErrorBody } from "@reelmart/core/api/errors";
 import type { Cart } from "@reelmart/core/api/cart";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createProduct } from "../../testing/fixtures.ts";
+import { notificationsSettled } from "../../testing/notifications.ts";
 import { type TestServer, startTestServer } from "../../testing/test-server.ts";
-import { type TestUser, signUpUser } from "../../testing/users.ts";
+import { type TestUser, signUpMany, signUpUser } from "../../testing/users.ts";
+import { CATALOGUE_PRODUCTS_CHANNEL } from "../catalog/catalog.cache.ts";
 
 
 describe("cart API", () => {
@@ -204,5 +207,45 @@ describe("cart API", () => {
   it("is described in the OpenAPI document", async () => {
     const { body } = await server.json<{ paths: Record<string, unknown> }>("/api/openapi.json");
     expect(Object.keys(body.paths)).toEqual(expect.arrayContaining(["/api/cart", "/api/cart/items", "/api/cart/items/{id}"]));
+  });
+});
+
+// Decision 201: with the caches on (as in production), the carts of adds arriving together come from
+// the lines held in memory and the catalogue cache, sent as bytes; each must be what the cart reads.
+describe("cart adds with the caches on", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // NODE_ENV=test leaves the caches off for every other test file; this one wants them on.
+    server = await startTestServer({ NODE_ENV: "development" });
+  });
+  afterAll(() => server?.close());
+
+  it("answers shoppers adding at once with JSON that equals what their cart reads", async () => {
+    const { db } = server.deps.database;
+    const products = [
+      await createProduct(db, { title: "Lamp", price: "499.50", discount_percentage: "10", stock: 50 }),
+      await createProduct(db, { title: "Mug ☕ “Café”", price: "120.00", stock: 50 }),
+    ];
+    await notificationsSettled(CATALOGUE_PRODUCTS_CHANNEL, [server.deps.database]);
+    // A product page read holds the product in the catalogue cache.
+    for (const product of products) expect((await server.json(`/api/products/${product.id}`)).status).toBe(200);
+    for (const product of products) expect(server.deps.catalogueCache?.get(product.id)).toBeDefined();
+    const shoppers = await signUpMany(server, 6);
+    for (const product of products) {
+      const answers = await Promise.all(
+        shoppers.map((shopper) =>
+          server.request("/api/cart/items", { method: "POST", headers: { ...shopper.headers, "content-type": "application/json" }, body: JSON.stringify({ productId: product.id, quantity: 2 }) }),
+        ),
+      );
+      for (const [index, answer] of answers.entries()) {
+        expect(answer.status).toBe(200);
+        expect(answer.headers.get("content-type")).toBe("application/json");
+        const cart = (await answer.json()) as Cart;
+        expect(cart).toEqual((await server.json<Cart>("/api/cart", { headers: shoppers[index]!.headers })).body);
+      }
+    }
+    const { body } = await server.json<Cart>("/api/cart", { headers: shoppers[0]!.headers });
+    // 499.50 less 10% is 449.55, rounded to the whole rupee (decision 120): 450.00 × 2, and 120.00 × 2.
+    expect(body).toMatchObject({ totalQuantity: 4, total: "1140.00" });
   });
 });
