@@ -15,6 +15,7 @@ const DATABASE_FREE_SERVER_TESTS = [
   "apps/server/src/http/compression.test.ts",
   "apps/server/src/modules/auth/delivery.test.ts",
   "apps/server/src/modules/cart/cart.memory.test.ts",
+  "apps/server/src/modules/feed/feed.seed.test.ts",
   "apps/server/src/modules/feed/packed-cards.test.ts",
   "apps/server/src/modules/media/ffmpeg.test.ts",
   "apps/server/src/modules/media/ladder.test.ts",

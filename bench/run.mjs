@@ -20,7 +20,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import autocannon from "autocannon";
 import { insertCatalogue } from "./lib/catalogue-data.mjs";
-import { startBareServer, startServer } from "./lib/processes.mjs";
+import { cpuMs, startBareServer, startServer } from "./lib/processes.mjs";
 import { benchDb, createStore } from "./lib/store.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -60,30 +60,38 @@ function load(baseUrl, scenario, data, durationS) {
   });
 }
 
-async function measure(baseUrl, scenario, data) {
+/**
+ * The measured window's throughput and latency, and what each request cost the server's process in
+ * CPU (user and system, from /proc): the ratio to bare moves with whatever else shares the machine,
+ * the CPU per request far less, so a before/after is read on it too.
+ */
+async function measure(baseUrl, pid, scenario, data) {
   await load(baseUrl, scenario, data, settings.warmupS);
+  const cpuBefore = cpuMs(pid);
   const result = await load(baseUrl, scenario, data, settings.durationS);
+  const cpuAfter = cpuMs(pid);
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    cpuMicrosPerRequest: cpuBefore === undefined || cpuAfter === undefined ? undefined : Math.round(((cpuAfter - cpuBefore) * 1000) / result.requests.total),
   };
 }
 
-async function runScenario(scenario, data, baseUrl, workDir) {
+async function runScenario(scenario, data, { baseUrl, pid }, workDir) {
   const sample = await fetch(`${baseUrl}${scenario.path(data)}`);
   const body = Buffer.from(await sample.arrayBuffer());
   if (!sample.ok) throw new Error(`${scenario.name}: ${sample.status} ${body.toString("utf8").slice(0, 200)}`);
   const bodyFile = path.join(workDir, `${scenario.name}.json`);
   writeFileSync(bodyFile, body);
 
-  const server = await measure(baseUrl, scenario, data);
+  const server = await measure(baseUrl, pid, scenario, data);
   const bare = await startBareServer(root, bodyFile);
   let reference;
   try {
-    reference = await measure(bare.baseUrl, scenario, data);
+    reference = await measure(bare.baseUrl, bare.pid, scenario, data);
   } finally {
     await bare.stop();
   }
@@ -97,6 +105,7 @@ function report(result) {
   console.log(
     `${result.name.padEnd(22)} ${String(server.requestsPerSecond).padStart(6)} req/s  p50 ${String(server.p50Ms).padStart(3)} ms  p99 ${String(server.p99Ms).padStart(3)} ms` +
       `  | bare ${String(bare.requestsPerSecond).padStart(6)} req/s  ratio ${result.ratio.toFixed(2)}  | ${result.responseBytes} B` +
+      (server.cpuMicrosPerRequest === undefined ? "" : `  | CPU ${server.cpuMicrosPerRequest} µs/req, bare ${bare.cpuMicrosPerRequest}`) +
       `  ${result.pass ? "PASS" : "FAIL"} (p99 < ${result.budget.p99Ms} ms, ratio >= ${result.budget.minRatio})` +
       (server.non2xx || server.errors ? `  non2xx ${server.non2xx} errors ${server.errors}` : ""),
   );
@@ -141,7 +150,7 @@ async function main() {
         const server = await startServer({ root, store, port });
         try {
           for (const scenario of underLoad) {
-            const result = await runScenario(scenario, data, server.baseUrl, workDir);
+            const result = await runScenario(scenario, data, server, workDir);
             report(result);
             results.push(result);
           }

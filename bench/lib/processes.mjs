@@ -55,7 +55,7 @@ export async function startServer({ root, store, port, env = {}, timeoutMs, node
 export async function startBareServer(root, bodyFile) {
   const child = fork(new URL("./bare-server.mjs", import.meta.url), [bodyFile], { cwd: root, stdio: ["ignore", "inherit", "inherit", "ipc"] });
   const [{ port }] = await once(child, "message");
-  return { baseUrl: `http://127.0.0.1:${port}`, stop: () => stop(child) };
+  return { baseUrl: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => stop(child) };
 }
 
 async function stop(child) {

@@ -129,9 +129,10 @@ describe("fast lane answers as the app's routes do", () => {
    * The lane's answer built from memory (a feed page, a search) has the route's status, bytes and
    * headers but its caching ones: the app's answer goes through the public cache (the same URL may be
    * asked for again); the lane's carries live counters and is not stored, so it says no-cache and has
-   * no ETag. Once the app has stored the answer, the lane serves that entry, headers and all.
+   * no ETag. Once the app has stored the answer, the lane serves that entry, headers and all; a feed
+   * page it builds from memory before looking at the cache (decision 203), as it does every visit's.
    */
-  async function expectRouteBytesFromMemory(path: string, headers: Record<string, string>) {
+  async function expectRouteBytesFromMemory(path: string, headers: Record<string, string>, { memoryFirst = false } = {}) {
     const { lane, app, answeredByLane } = await both(path, headers);
     expect(answeredByLane).toBe(true);
     expect(lane.status).toBe(200);
@@ -143,13 +144,13 @@ describe("fast lane answers as the app's routes do", () => {
     expect({ ...comparable(lane), headers: laneRest }).toEqual({ ...comparable(app), headers: appRest });
     const again = await both(path, headers);
     expect(again.answeredByLane).toBe(true);
-    expect(comparable(again.lane)).toEqual(comparable(again.app));
+    expect(comparable(again.lane)).toEqual(memoryFirst ? comparable(lane) : comparable(again.app));
   }
 
   it("answers feed pages with the route's bytes; only its caching headers differ, as decision 111 chose", async () => {
     for (const [seed, headers] of [["parity", {}], ["parity-gzip", { "accept-encoding": "gzip" }]] as const) {
       const path = `/api/feed?marketplaceId=${marketId}&seed=${seed}&limit=4`;
-      await expectRouteBytesFromMemory(path, headers);
+      await expectRouteBytesFromMemory(path, headers, { memoryFirst: true });
     }
     const page = JSON.parse((await get(withLane.base, `/api/feed?marketplaceId=${marketId}&seed=parity-items&limit=4`)).body.toString("utf8")) as FeedPage;
     expect(page.items).toHaveLength(4);
@@ -255,6 +256,18 @@ describe("fast lane answers as the app's routes do", () => {
     expect(comparable(lane)).toEqual(comparable(app));
     const anonymous = JSON.parse((await get(withLane.base, path)).body.toString("utf8")) as FeedPage;
     expect(JSON.parse(lane.body.toString("utf8"))).toEqual(anonymous);
+  });
+
+  it("leaves feed targets it does not take as they are to the app: a bad seed, another path", async () => {
+    for (const target of [
+      `/api/feed?marketplaceId=${marketId}&seed=not%20a%20seed&limit=4`,
+      `/api/feed/?marketplaceId=${marketId}&seed=trailing-slash&limit=4`,
+      `/api/feeds?marketplaceId=${marketId}&seed=another-path&limit=4`,
+    ]) {
+      const { lane, app, answeredByLane } = await both(target);
+      expect(answeredByLane, target).toBe(false);
+      expect(comparable(lane)).toEqual(comparable(app));
+    }
   });
 
   it("keeps a held product page's counters live: a like's notice patches it, and the lane answers the new count without the route", async () => {

@@ -160,6 +160,8 @@ function answer(parts: Lane, request: IncomingMessage, response: ServerResponse)
     }
   }
 
+  if (parts.feedMemory && feedFromMemory(parts, request, response, target)) return FEED_PATH;
+
   const url = new URL(target, "http://lane");
   const acceptEncoding = request.headers["accept-encoding"];
 
@@ -174,15 +176,6 @@ function answer(parts: Lane, request: IncomingMessage, response: ServerResponse)
     }
   }
 
-  if (parts.feedMemory && url.pathname === FEED_PATH) {
-    const query = FeedQuerySchema.safeParse(Object.fromEntries(url.searchParams));
-    if (!query.success) return null;
-    const page = feedPageBytesFromMemory(parts.feedMemory, query.data);
-    if (page === undefined) return null;
-    sendFromMemory(response, page, acceptEncoding, parts.headers.feed, parts.headers.feedGzip);
-    return FEED_PATH;
-  }
-
   if (parts.search && url.pathname === SEARCH_PATH) {
     const body = searchBytes(parts.search, url.searchParams);
     if (body === undefined) return null;
@@ -193,6 +186,25 @@ function answer(parts: Lane, request: IncomingMessage, response: ServerResponse)
     return Buffer.isBuffer(body) ? send(body) : body.then(send);
   }
   return null;
+}
+
+/**
+ * A feed page built from memory, answered before the target is parsed as a URL or looked up in the
+ * public cache (decision 203): every visit's first page has a seed of its own, so a lookup would
+ * miss. Only the exact path, with a query free of a fragment, is taken here; anything else goes on
+ * the usual way (the app, or a public-cache entry of a page memory cannot build). An entry of the same page
+ * stored while the order was being built (fresh for 2 s) holds the same cards; memory's counters are
+ * the newer. Whether it answered.
+ */
+function feedFromMemory(lane: Lane, request: IncomingMessage, response: ServerResponse, target: string): boolean {
+  if (!target.startsWith(FEED_PATH) || (target.length > FEED_PATH.length && target[FEED_PATH.length] !== "?") || target.includes("#")) return false;
+  const params = new URLSearchParams(target.slice(FEED_PATH.length + 1));
+  const query = FeedQuerySchema.safeParse(Object.fromEntries(params));
+  if (!query.success) return false;
+  const page = feedPageBytesFromMemory(lane.feedMemory!, query.data);
+  if (page === undefined) return false;
+  sendFromMemory(response, page, request.headers["accept-encoding"], lane.headers.feed, lane.headers.feedGzip);
+  return true;
 }
 
 /** An answer built from memory for this request (a feed page, a search): gzipped when large and accepted. */

@@ -1,4 +1,4 @@
-import { hash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { FeedPage, FeedQuery } from "@reelmart/core/api/feed";
 import { isUuid } from "@reelmart/core/ids";
 import { type Kysely, sql } from "kysely";
@@ -21,10 +21,23 @@ type Cursor = FeedPosition;
 /** The id half of a "from the start of the phase" position (rank -1 sorts before every rank). */
 const NIL_UUID = "00000000-0000-0000-0000-000000000000";
 
+/**
+ * A seed's start point in [0, 1): cyrb53, a 53-bit non-cryptographic string hash (two multiplicative
+ * 32-bit lanes mixed at the end), exact in a double. Nothing depends on the seed being unguessable
+ * (a visitor may send any seed), only on it spreading visits evenly; a SHA-256 per request was 2.6%
+ * of the feed's CPU under load (decision 203).
+ */
 export function seedToStart(seed: string): number {
-  const digest = hash("sha256", seed, "buffer");
-  // 48 bits are plenty to spread visits over the rank space and stay exact in a double.
-  return digest.readUIntBE(0, 6) / 2 ** 48;
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < seed.length; i += 1) {
+    const code = seed.charCodeAt(i);
+    h1 = Math.imul(h1 ^ code, 2654435761);
+    h2 = Math.imul(h2 ^ code, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (2 ** 32 * (h2 & 0x1fffff) + (h1 >>> 0)) / 2 ** 53;
 }
 
 export function encodeFeedCursor(cursor: Cursor): string {
@@ -129,7 +142,7 @@ export async function getFeedPage(db: Kysely<DB>, input: FeedQuery, memory?: Fee
 }
 
 const ITEMS_OPEN = Buffer.from('{"items":[');
-const COMMA = Buffer.from(",");
+const COMMA = ",".charCodeAt(0);
 
 /**
  * The page for `input` as its JSON body (the bytes of `JSON.stringify` of the FeedPage, joined from
@@ -150,13 +163,21 @@ export function feedPageBytesFromMemory(memory: FeedMemory, input: FeedQuery): B
   const cards = memory.heldCardsBytes(pageRows.map((row) => row.id));
   if (!cards) return undefined;
   // The keys in FeedPage's order, as JSON.stringify({ items, nextCursor, seed }) writes them.
-  const parts: Buffer[] = [ITEMS_OPEN];
+  const tail = `],"nextCursor":${JSON.stringify(nextCursor)},"seed":${JSON.stringify(seed)}}`;
+  let length = ITEMS_OPEN.byteLength + Math.max(cards.length - 1, 0) + Buffer.byteLength(tail);
+  for (const card of cards) length += card.byteLength;
+  // One buffer filled with set(), not Buffer.concat, which makes a view of every part to copy it
+  // (a page's 20-odd parts were ~6% of the feed's CPU, decision 203).
+  const page = Buffer.allocUnsafe(length);
+  page.set(ITEMS_OPEN, 0);
+  let at = ITEMS_OPEN.byteLength;
   cards.forEach((card, index) => {
-    if (index) parts.push(COMMA);
-    parts.push(card);
+    if (index) page[at++] = COMMA;
+    page.set(card, at);
+    at += card.byteLength;
   });
-  parts.push(Buffer.from(`],"nextCursor":${JSON.stringify(nextCursor)},"seed":${JSON.stringify(seed)}}`));
-  return Buffer.concat(parts);
+  page.write(tail, at);
+  return page;
 }
 
 /**
