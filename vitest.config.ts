@@ -22,6 +22,7 @@ const DATABASE_FREE_SERVER_TESTS = [
   "apps/server/src/modules/media/video.test.ts",
   "apps/server/src/modules/seed/product-art.test.ts",
   "apps/server/src/modules/uploads/sniff.test.ts",
+  "apps/server/src/shared/held-bytes.test.ts",
   "apps/server/src/storage/s3-storage.test.ts",
 ];
 

@@ -2,6 +2,7 @@ import type { CartItem, CartProduct, CartVariant } from "@reelmart/core/api/cart
 import { fromPaise } from "@reelmart/core/format";
 import { priceLines } from "@reelmart/core/pricing";
 import type { CatalogueCache, CatalogueEntry } from "../catalog/catalog.cache.ts";
+import { heldBytes } from "../../shared/held-bytes.ts";
 
 // Decision 201: the cart lines of the shoppers a server writes for, held between their writes. A
 // line holds only what cart_items says of it; what the cart shows of its product comes from the
@@ -144,7 +145,7 @@ function pricedLine(line: HeldLine, product: CartProduct, variant: CartVariant |
   if (!priced || priced.product !== product || priced.variant !== variant) {
     const { items, totalPaise } = priceLines([{ ...line, product, variant }]);
     const item: CartItem = items[0]!;
-    priced = { product, variant, json: Buffer.from(JSON.stringify(item)), linePaise: totalPaise };
+    priced = { product, variant, json: heldBytes(JSON.stringify(item)), linePaise: totalPaise };
     pricedLines.set(line, priced);
   }
   return priced;

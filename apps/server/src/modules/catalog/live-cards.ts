@@ -8,6 +8,7 @@ import { CoalescedRefresh } from "../../shared/coalesced-refresh.ts";
 import { listenForMovedCounters } from "../../shared/moved-counters.ts";
 import type { CatalogueCache } from "./catalog.cache.ts";
 import { COUNTER_COLUMNS, mediaCountsOf } from "./product-media.service.ts";
+import { heldBytes } from "../../shared/held-bytes.ts";
 
 // Product cards (ProductSummary) held in memory with their engagement counters kept live: a bounded
 // LRU by lower-case product id. Counters change without a catalogue notification, so the counters
@@ -97,7 +98,7 @@ export class LiveCards {
   /** What `JSON.stringify(card)` gives for a held card, as UTF-8 bytes, made once until its counters change. */
   bytes(card: ProductSummary): Buffer {
     let bytes = this.cardBytes.get(card);
-    if (bytes === undefined) this.cardBytes.set(card, (bytes = Buffer.from(JSON.stringify(card))));
+    if (bytes === undefined) this.cardBytes.set(card, (bytes = heldBytes(JSON.stringify(card))));
     return bytes;
   }
 

@@ -5,6 +5,7 @@ import type { Database } from "../../db/database.ts";
 import { etagOf } from "../../http/public-cache.ts";
 import { listenForMovedCounters } from "../../shared/moved-counters.ts";
 import type { CatalogueCache } from "./catalog.cache.ts";
+import { heldBytes } from "../../shared/held-bytes.ts";
 
 // GET /api/products/{id} answers held as the bytes the route sends (docs/decisions/107-product-answers-in-the-fast-lane.md),
 // so the fast lane answers a product page with no query and no framework. An answer is the
@@ -130,7 +131,7 @@ export class ProductAnswers {
 }
 
 function answerOf(detail: ProductDetail, mediaIds: readonly string[]): ProductAnswer {
-  const body = Buffer.from(JSON.stringify(detail));
+  const body = heldBytes(JSON.stringify(detail));
   return { body, etag: etagOf(body), mediaIds };
 }
 
