@@ -5,10 +5,10 @@ import type { Database } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
 import type { Logger } from "../../logger.ts";
 import { CoalescedRefresh } from "../../shared/coalesced-refresh.ts";
+import { heldBytes } from "../../shared/held-bytes.ts";
 import { listenForMovedCounters } from "../../shared/moved-counters.ts";
 import type { CatalogueCache } from "./catalog.cache.ts";
 import { COUNTER_COLUMNS, mediaCountsOf } from "./product-media.service.ts";
-import { heldBytes } from "../../shared/held-bytes.ts";
 
 // Product cards (ProductSummary) held in memory with their engagement counters kept live: a bounded
 // LRU by lower-case product id. Counters change without a catalogue notification, so the counters
