@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { constants, crc32, deflateRawSync, gzipSync } from "node:zlib";
+import { heldBytes } from "../shared/held-bytes.ts";
 
 // A response body held as pieces, some of them shared by many bodies (docs/decisions/181): a share
 // page is the app shell's 70 KB, the same for every page, around a few KB of its own head. Held
@@ -71,7 +72,7 @@ export function digestOf(pieces: readonly Piece[]): Buffer {
  * concatenated and closed with a final empty block, are one valid deflate stream (as pigz joins them).
  */
 function deflateBlocks(bytes: Uint8Array): Uint8Array {
-  return deflateRawSync(bytes, { finishFlush: constants.Z_FULL_FLUSH });
+  return heldBytes(deflateRawSync(bytes, { finishFlush: constants.Z_FULL_FLUSH }));
 }
 
 // RFC 1952: magic, deflate, no flags, no modification time, no extra flags, Unix.
@@ -84,7 +85,7 @@ const FINAL_EMPTY_BLOCK = Uint8Array.of(0x03, 0x00);
  * body's own pieces are compressed per body. A body of its own bytes only is gzipped as usual.
  */
 export function gzipPieces(pieces: readonly Piece[]): readonly Piece[] {
-  if (!pieces.some((piece) => piece instanceof SharedBytes)) return [gzipSync(joinPieces(pieces))];
+  if (!pieces.some((piece) => piece instanceof SharedBytes)) return [heldBytes(gzipSync(joinPieces(pieces)))];
   const gzip: Piece[] = [GZIP_HEADER];
   let crc = 0;
   let length = 0;

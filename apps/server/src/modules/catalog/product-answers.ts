@@ -97,7 +97,7 @@ export class ProductAnswers {
 
   /** The gzip variant of a held answer. */
   gzip(answer: ProductAnswer): Buffer {
-    return (answer.gzip ??= gzipSync(answer.body));
+    return (answer.gzip ??= heldBytes(gzipSync(answer.body)));
   }
 
   private drop(ids: readonly string[]) {
