@@ -167,7 +167,7 @@ export function feedPageBytesFromMemory(memory: FeedMemory, input: FeedQuery): B
   let length = ITEMS_OPEN.byteLength + Math.max(cards.length - 1, 0) + Buffer.byteLength(tail);
   for (const card of cards) length += card.byteLength;
   // One buffer filled with set(), not Buffer.concat, which makes a view of every part to copy it
-  // (a page's 20-odd parts were ~6% of the feed's CPU, decision 203).
+  // (decision 203: 7.1 → 6.2 µs for a 13 KB page; most of the rest is the allocation).
   const page = Buffer.allocUnsafe(length);
   page.set(ITEMS_OPEN, 0);
   let at = ITEMS_OPEN.byteLength;
