@@ -193,8 +193,8 @@ function answer(parts: Lane, request: IncomingMessage, response: ServerResponse)
  * public cache (decision 203): every visit's first page has a seed of its own, so a lookup would
  * miss. Only the exact path, with a query free of a fragment, is taken here; anything else goes on
  * the usual way (the app, or a public-cache entry of a page memory cannot build). An entry of the same page
- * stored while the order was being built (fresh for 2 s) holds the same cards; memory's counters are
- * the newer. Whether it answered.
+ * (stored when the app answered it: while the order was being built, or before its cards were all
+ * held; fresh for 2 s) holds the same cards; memory's counters are the newer. Whether it answered.
  */
 function feedFromMemory(lane: Lane, request: IncomingMessage, response: ServerResponse, target: string): boolean {
   if (!target.startsWith(FEED_PATH) || (target.length > FEED_PATH.length && target[FEED_PATH.length] !== "?") || target.includes("#")) return false;
