@@ -82,8 +82,6 @@ export default defineConfig({
           include: ["src/**/*.test.{ts,tsx}"],
           environment: "jsdom",
           setupFiles: ["./src/test-setup.ts"],
-          // Above test-setup.ts's 5 s wait for findBy* and waitFor, so a slow wait fails as itself.
-          testTimeout: 15_000,
         },
       },
     ],
