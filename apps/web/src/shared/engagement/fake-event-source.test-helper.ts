@@ -1,5 +1,5 @@
 // For tests: the browser's EventSource stands outside our code, so tests play the server through this.
-import { act, waitFor } from "@testing-library/react";
+import { act, cleanup, waitFor } from "@testing-library/react";
 import { expect } from "vitest";
 
 /** The browser's EventSource (not our code): records what was opened and lets the test play the server. */
@@ -53,4 +53,15 @@ export async function streamReady(): Promise<FakeEventSource> {
   const stream = FakeEventSource.latest();
   act(() => stream.emit("ready"));
   return stream;
+}
+
+/**
+ * For afterEach: unmounts what the test rendered and waits for the tab's one realtime connection to
+ * close its streams (a debounce after the last subscriber leaves). The connection outlives a test, so
+ * without this the next test can find the last one's stream still open and carrying its topic, play
+ * 'ready' on that, and wait forever on the stream it opens itself once the old one closes.
+ */
+export async function streamsClosed(): Promise<void> {
+  cleanup();
+  await waitFor(() => expect(FakeEventSource.open()).toHaveLength(0));
 }

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { Engagement } from "@reelmart/core/api/engagement";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { FakeEventSource, streamReady } from "../engagement/fake-event-source.test-helper.ts";
+import { FakeEventSource, streamReady, streamsClosed } from "../engagement/fake-event-source.test-helper.ts";
 import { getEngagementQueryOptions } from "../engagement/api/get-engagement.ts";
 import { useSaved } from "./use-saved.ts";
 
@@ -34,7 +34,10 @@ beforeEach(() => {
   );
 });
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  await streamsClosed();
+  vi.unstubAllGlobals();
+});
 
 // Issue #14: every save button holds the user's saved topic; the list is one request once the topic
 // is listened to, and one per change however many buttons hear it.

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { FakeEventSource, streamReady } from "../fake-event-source.test-helper.ts";
+import { FakeEventSource, streamReady, streamsClosed } from "../fake-event-source.test-helper.ts";
 import { useCreateComment } from "./create-comment.ts";
 import { useComments } from "./get-comments.ts";
 
@@ -23,7 +23,10 @@ beforeEach(() => {
   );
 });
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  await streamsClosed();
+  vi.unstubAllGlobals();
+});
 
 // Issue #14: an open comments list is one request, then one per change; the stream's first 'ready'
 // is not a second one (it was, when the list fetched at once and again on 'ready').

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { FakeEventSource } from "../fake-event-source.test-helper.ts";
+import { FakeEventSource, streamsClosed } from "../fake-event-source.test-helper.ts";
 import { type EngagementMedia, useEngagement } from "./get-engagement.ts";
 import { useLikeToggle } from "./like-media.ts";
 
@@ -63,10 +63,8 @@ beforeEach(() => {
   );
 });
 
-// The tab's one realtime connection outlives a test: the next starts once this one's streams have closed
-// (they close a debounce after the last card unmounts), or it would find them still carrying its topic.
 afterEach(async () => {
-  await waitFor(() => expect(FakeEventSource.open()).toHaveLength(0));
+  await streamsClosed();
   vi.unstubAllGlobals();
 });
 
