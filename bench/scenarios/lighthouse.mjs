@@ -10,6 +10,8 @@
 //     (a web build of your own, one run per page, every full Lighthouse report and its trace kept for inspection)
 //   LH_DATA_DIR=/tmp/lh-data ...                   keeps the seeded demo store (and its encoded videos)
 //     in that directory, so a second run (another build, for before/after) does not encode them again
+//     (the embedded database only)
+//   BENCH_DB=postgres ...                          the demo store on a fresh PostgreSQL database (lib/store.mjs)
 //   BENCH_SERVER_ENTRY=apps/server/dist-base/main.js ...   another server bundle (a baseline's: the
 //     server renders the product pages' HTML, so a before/after pairs each web build with its server)
 //
@@ -29,6 +31,7 @@ import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { waitForDemoVideos } from "../lib/demo-videos.mjs";
+import { benchDb, createStore } from "../lib/store.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const BUDGET = { performance: 95, accessibility: 100, cls: 0.05, tbtMs: 200, lcpMs: 2000, initialJsKb: 140 };
@@ -46,12 +49,18 @@ function freePort() {
   });
 }
 
-/** The built server on the demo catalogue (seeded on first start), serving the web build in `staticDir`. */
-async function startDemoServer(root, staticDir, dataDir) {
+/**
+ * The built server on the demo catalogue (seeded on first start), serving the web build in `staticDir`,
+ * with `storeEnv` saying where its data is (lib/store.mjs: PGlite, or PostgreSQL with BENCH_DB=postgres).
+ */
+async function startDemoServer(root, staticDir, storeEnv) {
   const port = await freePort();
+  // The store decides the database: an inherited DATABASE_URL must not point a PGlite run elsewhere.
+  const inherited = { ...process.env };
+  delete inherited.DATABASE_URL;
   const child = spawn(process.execPath, [process.env.BENCH_SERVER_ENTRY ?? "apps/server/dist/main.js"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, STATIC_DIR: staticDir, LOG_LEVEL: "warn" },
+    env: { ...inherited, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), STATIC_DIR: staticDir, LOG_LEVEL: "warn", ...storeEnv },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -209,10 +218,13 @@ async function run({ root }) {
       staticDir = path.join(workDir, "web");
       execFileSync("flock", ["/tmp/build.lock", "cp", "-r", path.join(root, "apps/web/dist"), staticDir]);
     }
-    const server = await startDemoServer(root, staticDir, process.env.LH_DATA_DIR ?? path.join(workDir, "data"));
+    // LH_DATA_DIR keeps an embedded store between runs; otherwise each run seeds a fresh one.
+    const store = process.env.LH_DATA_DIR && benchDb === "pglite" ? null : await createStore();
     const pages = [];
     let js;
+    let server;
     try {
+      server = await startDemoServer(root, staticDir, store ? store.env : { DATA_DIR: process.env.LH_DATA_DIR });
       const routes = PAGES.map((name) => (name === "/" ? "/" : `/${name}/${server.productId}`));
       for (const route of routes) {
         const page = judge({ route, ...(await medianAudit(`${server.baseUrl}${route}`)) });
@@ -228,7 +240,8 @@ async function run({ root }) {
         );
       }
     } finally {
-      await server.stop();
+      await server?.stop();
+      await store?.cleanup();
     }
     const jsPass = js ? js.totalKb <= BUDGET.initialJsKb : true;
     if (js) console.log(`lighthouse initial JS for /: ${js.totalKb} KB gzipped (entry ${js.entryKb} KB) ${mark(jsPass)} (<= ${BUDGET.initialJsKb} KB)`);
