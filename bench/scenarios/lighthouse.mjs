@@ -20,8 +20,7 @@
 //
 // Each page runs LH_RUNS times (default 3) and the run with the median performance score is kept,
 // as Lighthouse recommends for its run-to-run variance.
-import { execFileSync, spawn } from "node:child_process";
-import { once } from "node:events";
+import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
@@ -31,6 +30,7 @@ import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { waitForDemoVideos } from "../lib/demo-videos.mjs";
+import { startServer } from "../lib/processes.mjs";
 import { benchDb, createStore } from "../lib/store.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -50,44 +50,27 @@ function freePort() {
 }
 
 /**
- * The built server on the demo catalogue (seeded on first start), serving the web build in `staticDir`,
- * with `storeEnv` saying where its data is (lib/store.mjs: PGlite, or PostgreSQL with BENCH_DB=postgres).
+ * The built server (lib/processes.mjs, with the V8 flags npm start uses) on the demo catalogue, seeded
+ * on first start with its videos encoded, serving the web build in `staticDir`; `store` says where its
+ * data is (lib/store.mjs: PGlite, or PostgreSQL with BENCH_DB=postgres).
  */
-async function startDemoServer(root, staticDir, storeEnv) {
-  const port = await freePort();
-  // The store decides the database: an inherited DATABASE_URL must not point a PGlite run elsewhere.
-  const inherited = { ...process.env };
-  delete inherited.DATABASE_URL;
-  const child = spawn(process.execPath, [process.env.BENCH_SERVER_ENTRY ?? "apps/server/dist/main.js"], {
-    cwd: root,
-    env: { ...inherited, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), STATIC_DIR: staticDir, LOG_LEVEL: "warn", ...storeEnv },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = once(child, "exit");
-    child.kill("SIGTERM");
-    const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-    await exited;
-    clearTimeout(timer);
-  };
+async function startDemoServer(root, staticDir, store) {
+  const server = await startServer({ root, store, port: await freePort(), env: { STATIC_DIR: staticDir, SEED_DEMO: "true", MEDIA_WORKERS: "2" } });
   try {
     // The seed runs after the server listens: wait until the catalogue has a product.
     const deadline = Date.now() + 120_000;
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
-      const response = await fetch(`${baseUrl}/api/products?limit=1`).catch(() => null);
+      const response = await fetch(`${server.baseUrl}/api/products?limit=1`).catch(() => null);
       const items = response?.ok ? (await response.json()).items : [];
       if (items?.length) {
-        await waitForDemoVideos(baseUrl);
-        return { baseUrl, productId: items[0].id, stop };
+        await waitForDemoVideos(server.baseUrl);
+        return { ...server, productId: items[0].id };
       }
       if (Date.now() > deadline) throw new Error("the demo catalogue was not seeded within 120 s");
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
   } catch (error) {
-    await stop();
+    await server.stop();
     throw error;
   }
 }
@@ -224,7 +207,7 @@ async function run({ root }) {
     let js;
     let server;
     try {
-      server = await startDemoServer(root, staticDir, store ? store.env : { DATA_DIR: process.env.LH_DATA_DIR });
+      server = await startDemoServer(root, staticDir, store ?? { env: { DATA_DIR: process.env.LH_DATA_DIR } });
       const routes = PAGES.map((name) => (name === "/" ? "/" : `/${name}/${server.productId}`));
       for (const route of routes) {
         const page = judge({ route, ...(await medianAudit(`${server.baseUrl}${route}`)) });
