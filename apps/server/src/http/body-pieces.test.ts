@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { SharedBytes, digestOf, gzipPieces, joinPieces, ownBytesOf } from "./body-pieces.ts";
+import { SharedBytes, bytesOf, digestOf, gzipPieces, joinPieces, ownBytesOf } from "./body-pieces.ts";
 import { PublicCache } from "./public-cache.ts";
 
 const text = (value: string) => Buffer.from(value);
@@ -29,6 +29,15 @@ describe("a body in pieces", () => {
     expect(second[1]).toBe(first[1]);
     // The compressed shell is not the body's own: only the header, its own piece's blocks and the trailer are.
     expect(ownBytesOf(first)).toBeLessThan(100);
+  });
+
+  it("gzips into buffers of their own, not views into zlib's 16 KB output buffer, which a held view keeps whole (decision 204)", () => {
+    for (const pieces of [[text("<title>A</title>")], [shell, text("<title>A</title>"), tail]]) {
+      for (const piece of gzipPieces(pieces)) {
+        const bytes = bytesOf(piece);
+        expect(bytes.buffer.byteLength).toBe(bytes.byteLength);
+      }
+    }
   });
 
   it("digests equal bodies alike and tells different ones apart", () => {

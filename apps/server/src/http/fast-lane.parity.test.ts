@@ -109,6 +109,19 @@ describe("fast lane answers as the app's routes do", () => {
     expect(comparable(upper.lane)).toEqual(comparable(upper.app));
   });
 
+  it("holds product pages, their gzip and feed cards in buffers of their own, not slices of node's pool or zlib's output buffer (decision 204)", async () => {
+    const id = productIds[1]!;
+    await expect.poll(async () => (await throughLane(`/api/products/${id}`)).answeredByLane, { timeout: 5000 }).toBe(true);
+    const answers = server.fastLane.productAnswers!;
+    const held = answers.peek(id.toLowerCase())!;
+    const cards = server.deps.feedMemory!.heldCardsBytes([id])!;
+    expect(cards).toHaveLength(1);
+    for (const bytes of [held.body, answers.gzip(held), ...cards]) {
+      expect(bytes.byteOffset).toBe(0);
+      expect(bytes.buffer.byteLength).toBe(bytes.byteLength);
+    }
+  });
+
   it("leaves signed-in product pages, queries, unknown ids and bad ids to the app", async () => {
     const path = `/api/products/${productIds[1]}`;
     await get(appOnly.base, path);
