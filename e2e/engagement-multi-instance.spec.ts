@@ -159,11 +159,17 @@ test.describe("two server processes on one PostgreSQL", () => {
       await page.locator('section[aria-current="true"]').getByRole("button", { name: "Comments" }).click();
       const mediaId = /\/api\/media\/([^/]+)\//.exec((await comments).url())![1]!;
       await realtimeReady(`comments:${mediaId}`);
+      const listRequests: string[] = [];
+      page.on("request", (request) => {
+        if (request.method() === "GET" && new URL(request.url()).pathname === `/api/media/${mediaId}/comments`) listRequests.push(request.url());
+      });
 
       const text = `across instances ${Date.now()}`;
       const posted = await api.post(`/api/media/${mediaId}/comments`, { headers: { origin: a.url }, data: { comment: text } });
       expect(posted.status()).toBe(201);
       await expect(page.getByRole("dialog", { name: "Comments" }).getByText(text)).toBeVisible({ timeout: 1000 });
+      // Applied from the event itself (decision 205): the open list was not asked for again.
+      expect(listRequests).toEqual([]);
     } finally {
       await Promise.all([context.close(), api.dispose()]);
     }

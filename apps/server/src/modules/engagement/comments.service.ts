@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Comment, CommentList } from "@reelmart/core/api/engagement";
 import { realtimeTopics } from "@reelmart/core/engagement";
-import { type Kysely, type Selectable, sql } from "kysely";
+import { type Kysely, type RawBuilder, type Selectable, sql } from "kysely";
 import type { DB, VideoCommentsTable } from "../../db/schema.ts";
 import { notFound } from "../../shared/errors.ts";
 import type { Viewer } from "../../shared/viewer.ts";
@@ -13,6 +13,7 @@ import {
   countersNotice,
   countersNoticeCall,
   encodeRealtimeEvent,
+  NOTIFY_PAYLOAD_MAX_BYTES,
   notifyChange,
   notifyEncodedChangeCall,
 } from "../realtime/realtime.service.ts";
@@ -35,6 +36,26 @@ function toComment(row: Selectable<VideoCommentsTable>): Comment {
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
+}
+
+/** A row's createdAt or updatedAt as toComment writes it (Date.toISOString: milliseconds, UTC, Z). */
+const isoTime = (column: RawBuilder<unknown>) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The payload of a comments notice (`encodedNotice`, its ids) with the comment of the row `row` as
+ * toComment gives it, so an open list applies it without asking (decision 205); the notice alone
+ * when the comment would take it past what NOTIFY carries (a long comment in a script of many bytes
+ * a character): the list then asks, as it did for every change before.
+ */
+function commentNoticePayload(encodedNotice: string, row: string): RawBuilder<string> {
+  const column = (name: keyof Selectable<VideoCommentsTable>) => sql.ref(`${row}.${name}`);
+  const comment = sql`jsonb_build_object(
+    'id', ${column("id")}, 'mediaId', ${column("media_id")}, 'productId', ${column("product_id")}, 'userId', ${column("user_id")},
+    'authorName', coalesce(nullif(${column("user_name")}, ''), 'Anonymous'), 'authorAvatar', ${column("user_avatar")},
+    'comment', ${column("comment")}, 'isEdited', ${column("is_edited")},
+    'createdAt', ${isoTime(column("created_at"))}, 'updatedAt', ${isoTime(column("updated_at"))})`;
+  const withComment = sql<string>`(${encodedNotice}::jsonb || jsonb_build_object('comment', ${comment}))::text`;
+  return sql<string>`case when octet_length(${withComment}) < ${NOTIFY_PAYLOAD_MAX_BYTES} then ${withComment} else ${encodedNotice} end`;
 }
 
 /**
@@ -65,7 +86,8 @@ export async function listComments(db: Kysely<DB>, mediaId: string, cursor: stri
  * name, else 'Anonymous') and avatar, the row, today's count, the media's counter and both realtime
  * notices. No transaction across round trips, so the counter's and the daily rows' locks are held
  * for the statement alone (on PostgreSQL they are the hot rows of mixed traffic). The id is made
- * here so the comments topic's notice can name it. Compiled once (decision 189).
+ * here so the comments topic's notice can name it; the notice carries the comment (decision 205).
+ * Compiled once (decision 189).
  */
 const createStatement = compiledOnce(
   (db, v: { id: string; mediaId: string; userId: string; text: string; commentsNotice: string; counterNotice: string }) => sql<Selectable<VideoCommentsTable>>`
@@ -86,7 +108,8 @@ const createStatement = compiledOnce(
     ${countTodayFrom("comments", sql`(select product_id, media_id from inserted)`)},
     counter as (update product_media set comment_count = comment_count + 1 where id in (select media_id from inserted) returning ${countedColumns})
     select inserted.*,
-      (select count(${notifyEncodedChangeCall(v.commentsNotice)}) + count(${countersNoticeCall(v.counterNotice, "counter")}) from counter) as notified
+      (select count(${notifyEncodedChangeCall(commentNoticePayload(v.commentsNotice, "posted"))}) + count(${countersNoticeCall(v.counterNotice, "counter")})
+       from counter, inserted as posted) as notified
     from inserted`,
 );
 
@@ -110,7 +133,8 @@ export async function editComment(db: Kysely<DB>, commentId: string, viewer: Vie
       .returningAll()
       .executeTakeFirst();
     if (!row) throw commentNotFound();
-    await notifyChange(trx, { topic: realtimeTopics.comments(row.media_id), kind: "update", ids: [row.id] });
+    const notice = encodeRealtimeEvent({ topic: realtimeTopics.comments(row.media_id), kind: "update", ids: [row.id] });
+    await sql`select ${notifyEncodedChangeCall(commentNoticePayload(notice, "c"))} from video_comments c where c.id = ${row.id}`.execute(trx);
     return toComment(row);
   });
 }

@@ -28,7 +28,8 @@ const realtimeRoute = createRoute({
   description:
     "topics is a comma-separated list of comments:{mediaId}, counters:{mediaId}, saved:{userId} and liked:{userId} (the viewer's own only). " +
     "Sends 'ready' once subscribed, then 'change' events {topic, kind, ids} (on a counters topic also counts: " +
-    "{likeCount, commentCount, shareCount, viewCount} as the change left them, docs/decisions/190; on a liked topic " +
+    "{likeCount, commentCount, shareCount, viewCount} as the change left them, docs/decisions/190; on a comments topic an insert " +
+    "or update also carries the comment as the comments list gives it, unless it would not fit in a notice, docs/decisions/205; on a liked topic " +
     "kind 'insert' is a like and 'delete' an unlike, docs/decisions/193) and a 'ping' every 20 s. " +
     "To change topics the browser reopens the stream and refetches what it shows (docs/decisions/023).",
   request: { query: RealtimeQuerySchema },

@@ -18,6 +18,9 @@ export function notifyChangeCall(event: RealtimeEvent): RawBuilder<void> {
   return notifyEncodedChangeCall(encodeRealtimeEvent(event));
 }
 
+/** PostgreSQL's NOTIFY refuses a payload of this many bytes or more (the statement fails with it). */
+export const NOTIFY_PAYLOAD_MAX_BYTES = 8000;
+
 /** An event as the payload pg_notify carries. */
 export const encodeRealtimeEvent = (event: RealtimeEvent): string => JSON.stringify(event);
 

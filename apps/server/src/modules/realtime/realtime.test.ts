@@ -41,12 +41,49 @@ describe("realtime stream", () => {
     });
     for (const reader of [first, second]) {
       const event = await reader.waitFor((e) => e.event === "change" && e.data.includes(posted.body.id), 1000);
-      expect(JSON.parse(event.data)).toEqual({ topic: `comments:${mediaId}`, kind: "insert", ids: [posted.body.id] });
+      expect(JSON.parse(event.data)).toEqual({ topic: `comments:${mediaId}`, kind: "insert", ids: [posted.body.id], comment: posted.body });
     }
     await server.request(`/api/media/${mediaId}/like`, { method: "PUT", headers: user.headers });
     const counter = await first.waitFor((e) => e.event === "change" && e.data.includes(`counters:${mediaId}`), 1000);
     expect(JSON.parse(counter.data)).toMatchObject({ kind: "update", ids: [mediaId] });
     expect(second.events.some((e) => e.data.includes("counters:"))).toBe(false);
+  });
+
+  it("carries the comment an insert or an edit wrote, exactly as the API answers it, and a deletion's id alone (decision 205)", async () => {
+    const stream = await open(`comments:${mediaId}`);
+    const json = { "content-type": "application/json", ...user.headers };
+    const changeOf = async (id: string, kind: string) =>
+      JSON.parse((await stream.waitFor((e) => e.event === "change" && e.data.includes(id) && e.data.includes(`"${kind}"`), 1000)).data) as unknown;
+    const posted = await server.json<{ id: string }>(`/api/media/${mediaId}/comments`, { method: "POST", headers: json, body: JSON.stringify({ comment: "नमस्ते \"quoted\" 👍" }) });
+    expect(posted.status).toBe(201);
+    expect(await changeOf(posted.body.id, "insert")).toEqual({ topic: `comments:${mediaId}`, kind: "insert", ids: [posted.body.id], comment: posted.body });
+    const listed = await server.json<{ items: unknown[] }>(`/api/media/${mediaId}/comments`);
+    expect(listed.body.items).toContainEqual(posted.body);
+
+    const edited = await server.json<{ isEdited: boolean }>(`/api/comments/${posted.body.id}`, { method: "PATCH", headers: json, body: JSON.stringify({ comment: "edited" }) });
+    expect(edited.body.isEdited).toBe(true);
+    expect(await changeOf(posted.body.id, "update")).toEqual({ topic: `comments:${mediaId}`, kind: "update", ids: [posted.body.id], comment: edited.body });
+
+    await server.request(`/api/comments/${posted.body.id}`, { method: "DELETE", headers: user.headers });
+    expect(await changeOf(posted.body.id, "delete")).toEqual({ topic: `comments:${mediaId}`, kind: "delete", ids: [posted.body.id] });
+  });
+
+  it("sends a comment's id alone when the comment would not fit in a notice, and the write still succeeds", async () => {
+    const stream = await open(`comments:${mediaId}`);
+    const author = await signUpUser(server);
+    // An avatar address no upload makes, but one a sign-in provider could hand over: 7,000 bytes.
+    const avatarUrl = `https://images.example.com/${"a".repeat(7000)}`;
+    await server.deps.database.db.updateTable("profiles").set({ avatar_url: avatarUrl }).where("id", "=", author.id).execute();
+    const json = { "content-type": "application/json", ...author.headers };
+    const posted = await server.json<{ id: string; authorAvatar: string }>(`/api/media/${mediaId}/comments`, { method: "POST", headers: json, body: JSON.stringify({ comment: "ख".repeat(1000) }) });
+    expect(posted.status).toBe(201);
+    expect(posted.body.authorAvatar).toBe(avatarUrl);
+    const inserted = await stream.waitFor((e) => e.event === "change" && e.data.includes(posted.body.id), 1000);
+    expect(JSON.parse(inserted.data)).toEqual({ topic: `comments:${mediaId}`, kind: "insert", ids: [posted.body.id] });
+    const edited = await server.request(`/api/comments/${posted.body.id}`, { method: "PATCH", headers: json, body: JSON.stringify({ comment: "ख".repeat(999) }) });
+    expect(edited.status).toBe(200);
+    const update = await stream.waitFor((e) => e.event === "change" && e.data.includes(posted.body.id) && e.data.includes('"update"'), 1000);
+    expect(JSON.parse(update.data)).toEqual({ topic: `comments:${mediaId}`, kind: "update", ids: [posted.body.id] });
   });
 
   it("carries, on the counters topic, the counts each counting write's commit left: likes, unlikes, comments, their deletion, shares and views (decision 190)", async () => {

@@ -3,7 +3,7 @@ import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 
 export interface RealtimeListener {
-  /** A server change on the topic (ids only: the listener refetches what it shows). */
+  /** A server change on the topic: its ids, and on some topics what changed (decisions 190, 205); the listener refetches what it cannot apply. */
   onEvent(event: RealtimeEvent): void;
   /**
    * A stream carrying the topic is listening after a time none was (the first stream, a reconnect,

@@ -10,7 +10,7 @@ export function useCreateComment(mediaId: string) {
   const list = commentListUpdates(useQueryClient(), mediaId);
   return useMutation({
     mutationFn: (comment: string) => createComment(mediaId, comment),
-    onSuccess: (created) => list.patch((items) => [created, ...items.filter((item) => item.id !== created.id)]),
+    onSuccess: list.added,
     onError: list.resync,
   });
 }

@@ -9,7 +9,7 @@ export function useDeleteComment(mediaId: string) {
   const list = commentListUpdates(useQueryClient(), mediaId);
   return useMutation({
     mutationFn: deleteComment,
-    onSuccess: (_result, id) => list.patch((items) => items.filter((item) => item.id !== id)),
+    onSuccess: (_result, id) => list.removed([id]),
     onError: list.resync,
   });
 }

@@ -123,6 +123,30 @@ describe("a comment of one's own", () => {
     await waitFor(() => expect(listRequests()).toBe(2));
   });
 
+  // Decision 205: 001 §4's "insert, update, delete applied to the list", from the events themselves.
+  it("applies someone else's comment, edit and deletion from their events, asking for nothing", async () => {
+    await openWithOneComment(201);
+    expect(await screen.findByText("Lovely, First")).toBeInTheDocument();
+    const OTHER = "aaaaaaaa-1111-4111-8111-111111111111";
+    const change = (kind: string, extra: object) => act(() => FakeEventSource.latest().emit("change", { topic: `comments:${MEDIA_ID}`, kind, ...extra }));
+    const later = { ...comment(OTHER, "Where is it made?"), userId: "u2", createdAt: "2026-11-28T09:00:00.000Z", updatedAt: "2026-11-28T09:00:00.000Z" };
+    change("insert", { ids: [OTHER], comment: later });
+    expect(await screen.findByText("Where is it made?, Lovely, First")).toBeInTheDocument();
+    change("update", { ids: [OTHER], comment: { ...later, comment: "Where is it shipped from?", isEdited: true } });
+    expect(await screen.findByText("Where is it shipped from?, Lovely, First")).toBeInTheDocument();
+    change("delete", { ids: [HELD] });
+    expect(await screen.findByText("Where is it shipped from?, Lovely")).toBeInTheDocument();
+    // An edit of a comment the list has not loaded leaves the list as it is.
+    change("update", { ids: ["bbbbbbbb-1111-4111-8111-111111111111"], comment: comment("bbbbbbbb-1111-4111-8111-111111111111", "Old") });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.getByText("Where is it shipped from?, Lovely")).toBeInTheDocument();
+    expect([listRequests(), engagementRequests()]).toEqual([1, 0]);
+
+    // An edit whose comment did not fit in the notice is asked for.
+    change("update", { ids: [OTHER] });
+    await waitFor(() => expect(listRequests()).toBe(2));
+  });
+
   it("asks for the list again when the post fails, in case it landed", async () => {
     await openWithOneComment(500);
     await waitFor(() => expect(listRequests()).toBe(2));

@@ -1,9 +1,9 @@
 import type { Comment, CommentList } from "@reelmart/core/api/engagement";
-import { COMMENT_FETCH_RETRIES, COMMENT_RETRY_MAX_MS, realtimeTopics } from "@reelmart/core/engagement";
+import { COMMENT_FETCH_RETRIES, COMMENT_RETRY_MAX_MS, type RealtimeEvent, realtimeTopics } from "@reelmart/core/engagement";
 import { isUuid } from "@reelmart/core/ids";
 import { type InfiniteData, type QueryClient, infiniteQueryOptions, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../api/client.ts";
-import { alreadyShown, refetchLive, useLiveTopic } from "../realtime.ts";
+import { refetchLive, useLiveTopic } from "../realtime.ts";
 import { getEngagementQueryOptions } from "./get-engagement.ts";
 
 /** GET /api/media/{id}/comments: one page, newest first. */
@@ -31,11 +31,10 @@ export function useComments(mediaId: string, live: boolean) {
   const queryClient = useQueryClient();
   const valid = isUuid(mediaId);
   const options = getCommentsQueryOptions(mediaId);
-  // Fetched once its topic is listened to (the open drawer's one request), then for each change the
-  // list does not already show (the viewer's own post or delete, patched in from its answer).
+  // Fetched once its topic is listened to (the open drawer's one request); a change after that is
+  // applied to the list from its event (decision 205), and asked for only when it cannot be.
   const fetchable = useLiveTopic(valid && live ? realtimeTopics.comments(mediaId) : null, (event) => {
-    const held = queryClient.getQueryData<CommentPages>(options.queryKey)?.pages.flatMap((page) => page.items.map((item) => item.id));
-    if (alreadyShown(held, event)) return;
+    if (event && commentListUpdates(queryClient, mediaId).apply(event)) return;
     refetchLive(queryClient, options.queryKey);
   });
   const query = useInfiniteQuery({ ...options, enabled: valid && live && fetchable });
@@ -45,21 +44,50 @@ export function useComments(mediaId: string, live: boolean) {
 
 type CommentPages = InfiniteData<CommentList, string | undefined>;
 
+/** The server's order: newest first, then by id, descending (listComments). */
+const newestFirst = (a: Comment, b: Comment) => (a.createdAt !== b.createdAt ? (a.createdAt < b.createdAt ? 1 : -1) : a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
 /**
- * What a comment write does to the open list: patches it with the write's answer, which is the
- * server's own row, so nothing is asked again; the media's comment count comes with the counters
- * event the write sends (decision 190). A failed write asks for both again, in case it did land.
+ * What a comment write does to the open list, the viewer's own (from its answer) or anyone's (from
+ * its realtime event, decision 205): the server's own row is put in place, so nothing is asked
+ * again; the media's comment count comes with the counters event the write sends (decision 190).
+ * A failed write asks for both again, in case it did land.
  */
 export function commentListUpdates(queryClient: QueryClient, mediaId: string) {
   const key = getCommentsQueryOptions(mediaId).queryKey;
-  return {
-    patch: (change: (items: Comment[]) => Comment[]) =>
-      queryClient.setQueryData<CommentPages>(key, (data) =>
-        data ? { ...data, pages: data.pages.map((page, index) => (index === 0 ? { ...page, items: change(page.items) } : page)) } : data,
+  const holds = (data: CommentPages, id: string) => data.pages.some((page) => page.items.some((item) => item.id === id));
+  const change = (update: (data: CommentPages) => CommentPages) => queryClient.setQueryData<CommentPages>(key, (data) => (data ? update(data) : data));
+  const eachPage = (data: CommentPages, items: (items: Comment[]) => Comment[]) => ({ ...data, pages: data.pages.map((page) => ({ ...page, items: items(page.items) })) });
+  const updates = {
+    /** A new comment among the newest (or put in place, where the list already holds it). */
+    added: (comment: Comment) =>
+      change((data) =>
+        holds(data, comment.id)
+          ? updates.replaced(data, comment)
+          : { ...data, pages: data.pages.map((page, index) => (index === 0 ? { ...page, items: [comment, ...page.items].sort(newestFirst) } : page)) },
       ),
+    /** An edited comment, where the list holds it; one it has not loaded stays unloaded. */
+    edited: (comment: Comment) => change((data) => updates.replaced(data, comment)),
+    removed: (ids: readonly string[]) => change((data) => eachPage(data, (items) => items.filter((item) => !ids.includes(item.id)))),
+    replaced: (data: CommentPages, comment: Comment) => eachPage(data, (items) => items.map((item) => (item.id === comment.id ? comment : item))),
+    /**
+     * Applies a change on the comments topic and says whether it did: not when no list is held, when
+     * a request for it is on its way (its answer may have been read before the change), or when the
+     * event does not carry the comment it names (one too long for a notice). The caller then asks.
+     */
+    apply: (event: RealtimeEvent): boolean => {
+      const data = queryClient.getQueryData<CommentPages>(key);
+      if (!data || queryClient.isFetching({ queryKey: key })) return false;
+      if (event.kind === "delete") updates.removed(event.ids);
+      else if (event.comment) updates[event.kind === "insert" ? "added" : "edited"](event.comment);
+      // An insert of ids the list holds is the viewer's own post, echoed back by the stream.
+      else return event.kind === "insert" && event.ids.every((id) => holds(data, id));
+      return true;
+    },
     resync: () => {
       void queryClient.invalidateQueries({ queryKey: key });
       void queryClient.invalidateQueries({ queryKey: getEngagementQueryOptions(mediaId).queryKey });
     },
   };
+  return updates;
 }

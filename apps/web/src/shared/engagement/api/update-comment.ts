@@ -10,7 +10,7 @@ export function useUpdateComment(mediaId: string) {
   const list = commentListUpdates(useQueryClient(), mediaId);
   return useMutation({
     mutationFn: updateComment,
-    onSuccess: (updated) => list.patch((items) => items.map((item) => (item.id === updated.id ? updated : item))),
+    onSuccess: list.edited,
     onError: list.resync,
   });
 }
