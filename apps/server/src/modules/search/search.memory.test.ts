@@ -7,7 +7,7 @@ import { type TestServer, startTestServer } from "../../testing/test-server.ts";
 import { getProductsByIds } from "../catalog/products.service.ts";
 import { notifyChange } from "../realtime/realtime.service.ts";
 import { PUBLIC_CACHE_CHANNEL } from "../../http/public-cache.ts";
-import { SEARCH_INDEX_CHANNEL, SearchSnapshot, deletionVariants, firstInOrder } from "./search.memory.ts";
+import { SEARCH_INDEX_CHANNEL, SearchSnapshot, deletionVariants, firstInOrder, flatPostings } from "./search.memory.ts";
 import { eventually } from "../../testing/eventually.ts";
 
 // Decision 141: the search index in memory follows every write to what it reads through migration
@@ -79,8 +79,7 @@ describe("the page as a bounded heap (top k) instead of a sort of every match", 
       Uint8Array.from(ids, () => (random(5) === 0 ? 0 : 1)),
       Float64Array.from(ids, () => random(3) * 1e6),
       Float64Array.from(ids, () => random(4)),
-      vocabulary,
-      postingLists.map((list) => Int32Array.from(new Set(list)).sort()),
+      ...flatPostings(vocabulary.map((word, index) => ({ word, entries: [...new Set(postingLists[index])].sort((a, b) => a - b) }))),
       new Map(),
       new Map(["b0", "b1", "b2", "b3", "b4"].map((id) => [id, id.toUpperCase()])),
     );

@@ -138,11 +138,14 @@ type DocOrder = (a: number, b: number) => number;
 
 /** An immutable snapshot of the index at one catalogue generation. */
 export class SearchSnapshot {
-  private readonly docOf = new Map<string, number>();
-  private readonly wordOf = new Map<string, number>();
-  /** Dictionary words in code-unit order (prefix ranges by binary search). */
-  private readonly sortedWords: string[];
-  private readonly variants = new Map<string, number[]>();
+  /**
+   * Every deletion variant of every dictionary word, as hashText(variant) * WORD_LIMIT + the word's
+   * index, ascending: a variant's words are one run, found by binary search. Two variants of one hash
+   * share a run; expand() turns away the words that the edit distance or the variants themselves do
+   * not bear out. At 100k products a Map of variants to word lists held 13 MB of the heap; this is
+   * 8 bytes a variant of a word, off the heap.
+   */
+  private readonly variantKeys: Float64Array;
   /** Per query word, its expansions; least recently used first (Map order), at most EXPANSIONS_HELD. */
   private readonly expansions = new Map<string, Expansion[]>();
   private readonly categoryNames: string[] = [];
@@ -182,14 +185,21 @@ export class SearchSnapshot {
     inStock: Uint8Array,
     createdMicros: Float64Array,
     popularity: Float64Array,
+    /** The dictionary, in code-unit order (exact and prefix lookups by binary search). */
     private readonly words: string[],
-    /** Per word, ascending doc * 8 + field. */
-    private readonly postings: Int32Array[],
+    /**
+     * Each word's postings, ascending doc * 8 + field: word i's are postings[postingStarts[i]] up to
+     * postings[postingStarts[i + 1]]. One array for the dictionary: an array per word cost ~290 bytes
+     * of overhead for a few entries (29 MB at 100k products, a word per product number).
+     */
+    private readonly postingStarts: Int32Array,
+    private readonly postings: Int32Array,
     /** Per lower-case marketplace id, which docs have an active listing there. */
     private readonly listed: Map<string, Uint8Array>,
     private readonly brandNames: Map<string, string>,
   ) {
-    ids.forEach((id, doc) => this.docOf.set(id, doc));
+    if (!ascending(ids) || !ascending(words)) throw new Error("the search index needs its product ids and words in code-unit order");
+    if (words.length > WORD_LIMIT) throw new Error(`the search index holds at most ${WORD_LIMIT} words, not ${words.length}`);
     const n = ids.length;
     const records = new ArrayBuffer(n * RECORD_BYTES);
     this.work = new Int32Array(records);
@@ -212,15 +222,35 @@ export class SearchSnapshot {
       this.floats[floatsAt + T_CREATED] = createdMicros[doc]!;
       this.floats[floatsAt + T_SALE_CENTS] = cents;
     }
+    const variantKeys: number[] = [];
     words.forEach((word, index) => {
-      this.wordOf.set(word, index);
-      for (const variant of deletionVariants(word)) {
-        const list = this.variants.get(variant);
-        if (list) list.push(index);
-        else this.variants.set(variant, [index]);
-      }
+      for (const variant of deletionVariants(word)) variantKeys.push(variantHash(variant) * WORD_LIMIT + index);
     });
-    this.sortedWords = [...words].sort();
+    this.variantKeys = Float64Array.from(variantKeys).sort();
+  }
+
+  /** The place of `id` (lower case) in `ids`, or -1. */
+  private docOf(id: string): number {
+    return indexIn(this.ids, id);
+  }
+
+  /** The index of `word` in the dictionary, or -1. */
+  private indexOfWord(word: string): number {
+    return indexIn(this.words, word);
+  }
+
+  /** The dictionary words with a deletion variant of `variant`'s hash (a superset of those with that variant). */
+  private *wordsWithVariant(variant: string): Generator<number> {
+    const keys = this.variantKeys;
+    const first = variantHash(variant) * WORD_LIMIT;
+    let low = 0;
+    let high = keys.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (keys[mid]! < first) low = mid + 1;
+      else high = mid;
+    }
+    for (let at = low; at < keys.length && keys[at]! < first + WORD_LIMIT; at++) yield keys[at]! - first;
   }
 
   get size(): number {
@@ -257,16 +287,18 @@ export class SearchSnapshot {
       if (!known || cost(match) < cost(known)) best.set(match.word, match);
     };
     const length = [...term].length;
-    if (this.wordOf.has(term)) keep({ word: term, typos: 0, kind: Kind.Exact });
+    if (this.indexOfWord(term) !== -1) keep({ word: term, typos: 0, kind: Kind.Exact });
     if (length >= MIN_PREFIX_LETTERS) for (const word of this.prefixed(term)) keep({ word, typos: 0, kind: Kind.Prefix });
     if (length >= MIN_SUBSTRING_LETTERS) for (const word of this.containing(term)) keep({ word, typos: 0, kind: Kind.Substring });
+    const termVariants = deletionVariants(term);
     const typoWords = new Set<number>();
-    for (const variant of deletionVariants(term)) for (const index of this.variants.get(variant) ?? []) typoWords.add(index);
+    for (const variant of termVariants) for (const index of this.wordsWithVariant(variant)) typoWords.add(index);
     for (const index of typoWords) {
       const word = this.words[index]!;
       const allowance = typoAllowance(term, word);
       const typos = editDistance(term, word, allowance);
-      if (typos <= allowance) keep({ word, typos, kind: Kind.Exact });
+      // A word reached through another variant of the same hash counts only if it shares a variant, as in SQL.
+      if (typos <= allowance && (typos === 0 || sharesVariant(termVariants, word))) keep({ word, typos, kind: Kind.Exact });
     }
     const expansions = [...best.values()];
     this.expansions.set(term, expansions);
@@ -276,15 +308,9 @@ export class SearchSnapshot {
 
   /** Dictionary words starting with `term` (not itself), shortest first, at most MAX_EXPANSIONS. */
   private prefixed(term: string): string[] {
-    let low = 0;
-    let high = this.sortedWords.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (this.sortedWords[mid]! < term) low = mid + 1;
-      else high = mid;
-    }
+    const { words } = this;
     const found: string[] = [];
-    for (let i = low; i < this.sortedWords.length && this.sortedWords[i]!.startsWith(term); i++) if (this.sortedWords[i] !== term) found.push(this.sortedWords[i]!);
+    for (let i = firstNotBefore(words, term); i < words.length && words[i]!.startsWith(term); i++) if (words[i] !== term) found.push(words[i]!);
     return shortestFirst(found);
   }
 
@@ -303,15 +329,15 @@ export class SearchSnapshot {
   rank(candidates: Candidates, input: SearchQuery, offset: number): RankedRow {
     const { words, titleKey, matches } = candidates;
     // Per query word, the postings of its matched words; the rarest word's products are the candidates.
-    const byPosition = words.map(() => [] as { postings: Int32Array; cost: number }[]);
+    const byPosition = words.map(() => [] as PostingList[]);
     for (const match of matches) {
-      const index = this.wordOf.get(match.word);
-      if (index !== undefined) byPosition[match.position]!.push({ postings: this.postings[index]!, cost: cost(match) });
+      const index = this.indexOfWord(match.word);
+      if (index !== -1) byPosition[match.position]!.push({ from: this.postingStarts[index]!, to: this.postingStarts[index + 1]!, cost: cost(match) });
     }
     const order = byPosition
-      .map((lists, position) => ({ position, size: lists.reduce((sum, list) => sum + list.postings.length, 0) }))
+      .map((lists, position) => ({ position, size: lists.reduce((sum, list) => sum + list.to - list.from, 0) }))
       .sort((a, b) => a.size - b.size);
-    const { work, matched, survivors } = this;
+    const { work, matched, survivors, postings } = this;
     let count = 0;
     order.forEach(({ position }, step) => {
       if (step > 0) this.markSurvivors(count);
@@ -326,8 +352,8 @@ export class SearchSnapshot {
         return;
       }
       count = 0;
-      for (const { postings, cost: matchCost } of lists) {
-        for (let i = 0; i < postings.length; i++) {
+      for (const { from, to, cost: matchCost } of lists) {
+        for (let i = from; i < to; i++) {
           const entry = postings[i]!;
           const doc = entry >> 3;
           if (step > 0 && (survivors[doc >> 5]! & (1 << (doc & 31))) === 0) continue;
@@ -367,15 +393,15 @@ export class SearchSnapshot {
    * kept), those with a posting in `lists`, found by binary search, with the round's best match and
    * hit flags, compacted in place; how many are kept.
    */
-  private keepMatching(count: number, lists: { postings: Int32Array; cost: number }[], current: number): number {
-    const { work, matched } = this;
+  private keepMatching(count: number, lists: PostingList[], current: number): number {
+    const { work, matched, postings } = this;
     let kept = 0;
     for (let i = 0; i < count; i++) {
       const doc = matched[i]!;
       let best = -1;
       let hits = 0;
-      for (const { postings, cost: matchCost } of lists) {
-        for (let at = firstPostingOf(postings, doc); at < postings.length && postings[at]! >> 3 === doc; at++) {
+      for (const { from, to, cost: matchCost } of lists) {
+        for (let at = firstPostingOf(postings, from, to, doc); at < to && postings[at]! >> 3 === doc; at++) {
           const field = postings[at]! & 7;
           const value = field * 100 + matchCost;
           if (best === -1 || value < best) best = value;
@@ -520,43 +546,41 @@ export class SearchSnapshot {
 
   /** The dictionary words among `words` that product `id` has (correctedTerm's lookup). */
   wordsOf(id: string, words: string[]): Set<string> {
-    const doc = this.docOf.get(id.toLowerCase());
+    const doc = this.docOf(id.toLowerCase());
     const present = new Set<string>();
-    if (doc === undefined) return present;
+    if (doc === -1) return present;
     for (const word of words) {
-      const index = this.wordOf.get(word);
-      if (index === undefined) continue;
-      const postings = this.postings[index]!;
-      const at = firstPostingOf(postings, doc);
-      if (at < postings.length && postings[at]! >> 3 === doc) present.add(word);
+      const index = this.indexOfWord(word);
+      if (index === -1) continue;
+      const to = this.postingStarts[index + 1]!;
+      const at = firstPostingOf(this.postings, this.postingStarts[index]!, to, doc);
+      if (at < to && this.postings[at]! >> 3 === doc) present.add(word);
     }
     return present;
   }
 
   /** Popularity moved (likes, views): the tie-break reads it from here. */
   setPopularity(id: string, popularity: number): void {
-    const doc = this.docOf.get(id.toLowerCase());
-    if (doc !== undefined) this.floats[doc * RECORD_FLOATS + T_POPULARITY] = popularity;
+    const doc = this.docOf(id.toLowerCase());
+    if (doc !== -1) this.floats[doc * RECORD_FLOATS + T_POPULARITY] = popularity;
   }
 
   /** Rough heap held (decision 141 reports it at 100k products). */
   get approximateBytes(): number {
     let bytes = this.work.byteLength + this.matched.byteLength + this.selected.byteLength + this.survivors.byteLength;
-    for (const list of this.postings) bytes += list.byteLength + 64;
+    bytes += this.postingStarts.byteLength + this.postings.byteLength + this.variantKeys.byteLength;
     for (const list of this.listed.values()) bytes += list.byteLength;
     for (let doc = 0; doc < this.ids.length; doc++) bytes += 3 * 56 + this.titles[doc]!.length + this.titleKeys[doc]!.length;
     for (const [term, expansions] of this.expansions) bytes += term.length + 40 + expansions.length * 48;
-    for (const [variant, list] of this.variants) bytes += variant.length + 40 + list.length * 8;
-    for (const word of this.words) bytes += 2 * (word.length + 40);
+    for (const word of this.words) bytes += word.length + 40;
     return bytes;
   }
 }
 
-/** Byte order of the database's C collation for the texts we compare (code-unit order equals it outside the astral planes). */
-/** Where `doc`'s postings start in a list ordered by doc (each entry doc << 3 | field): binary search. */
-function firstPostingOf(postings: Int32Array, doc: number): number {
-  let low = 0;
-  let high = postings.length;
+/** Where `doc`'s postings start among postings[from] to postings[to], ordered by doc (each entry doc << 3 | field): binary search. */
+function firstPostingOf(postings: Int32Array, from: number, to: number, doc: number): number {
+  let low = from;
+  let high = to;
   while (low < high) {
     const mid = (low + high) >>> 1;
     if (postings[mid]! >> 3 < doc) low = mid + 1;
@@ -565,6 +589,49 @@ function firstPostingOf(postings: Int32Array, doc: number): number {
   return low;
 }
 
+/** A word's postings in a snapshot's one array, and what a match through that word costs. */
+interface PostingList {
+  from: number;
+  to: number;
+  cost: number;
+}
+
+/** The first place in ascending `texts` (code-unit order) that is not before `text`. */
+function firstNotBefore(texts: readonly string[], text: string): number {
+  let low = 0;
+  let high = texts.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (texts[mid]! < text) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** The place of `text` in ascending `texts`, or -1. */
+function indexIn(texts: readonly string[], text: string): number {
+  const at = firstNotBefore(texts, text);
+  return texts[at] === text ? at : -1;
+}
+
+function ascending(texts: readonly string[]): boolean {
+  for (let i = 1; i < texts.length; i++) if (!(texts[i - 1]! < texts[i]!)) return false;
+  return true;
+}
+
+/** Words a snapshot holds at most: variantKeys packs a word's index beside a 32-bit hash in a double's 53 bits. */
+const WORD_LIMIT = 2 ** 21;
+
+/** hashText as an unsigned 32-bit number: a variant key's high part. */
+const variantHash = (variant: string) => hashText(variant) >>> 0;
+
+/** Whether `word` has one of the deletion variants `termVariants` (the SQL's join on search_word_variants). */
+function sharesVariant(termVariants: ReadonlySet<string>, word: string): boolean {
+  for (const variant of deletionVariants(word)) if (termVariants.has(variant)) return true;
+  return false;
+}
+
+/** Byte order of the database's C collation for the texts we compare (code-unit order equals it outside the astral planes). */
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
@@ -647,11 +714,10 @@ export async function loadSearchSnapshot(db: Kysely<DB>, generation: number): Pr
 
       const n = documents.length;
       const ids = documents.map((row) => row.product_id.toLowerCase());
-      const docOf = new Map(ids.map((id, doc) => [id, doc]));
       const listed = new Map<string, Uint8Array>();
       for (const listing of listings) {
-        const doc = docOf.get(listing.product_id.toLowerCase());
-        if (doc === undefined) continue;
+        const doc = indexIn(ids, listing.product_id.toLowerCase());
+        if (doc === -1) continue;
         const key = listing.marketplace_id.toLowerCase();
         let flags = listed.get(key);
         if (!flags) listed.set(key, (flags = new Uint8Array(n)));
@@ -668,12 +734,21 @@ export async function loadSearchSnapshot(db: Kysely<DB>, generation: number): Pr
         Uint8Array.from(documents, (row) => (row.in_stock ? 1 : 0)),
         Float64Array.from(documents, (row) => Number(row.created_micros)),
         Float64Array.from(documents, (row) => Number(row.popularity)),
-        postingRows.map((row) => row.word),
-        postingRows.map((row) => Int32Array.from(row.entries)),
+        ...flatPostings(postingRows),
         listed,
         new Map(brands.map((brand) => [brand.id.toLowerCase(), brand.name])),
       );
     });
+}
+
+/** The postings read per word as the snapshot holds them: the words in code-unit order, each one's postings in one array. */
+export function flatPostings(rows: { word: string; entries: number[] }[]): [words: string[], postingStarts: Int32Array, postings: Int32Array] {
+  rows.sort((a, b) => compareText(a.word, b.word));
+  const postingStarts = new Int32Array(rows.length + 1);
+  rows.forEach((row, index) => (postingStarts[index + 1] = postingStarts[index]! + row.entries.length));
+  const postings = new Int32Array(postingStarts[rows.length]!);
+  rows.forEach((row, index) => postings.set(row.entries, postingStarts[index]!));
+  return [rows.map((row) => row.word), postingStarts, postings];
 }
 
 /**
