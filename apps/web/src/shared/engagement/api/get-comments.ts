@@ -58,18 +58,18 @@ export function commentListUpdates(queryClient: QueryClient, mediaId: string) {
   const holds = (data: CommentPages, id: string) => data.pages.some((page) => page.items.some((item) => item.id === id));
   const change = (update: (data: CommentPages) => CommentPages) => queryClient.setQueryData<CommentPages>(key, (data) => (data ? update(data) : data));
   const eachPage = (data: CommentPages, items: (items: Comment[]) => Comment[]) => ({ ...data, pages: data.pages.map((page) => ({ ...page, items: items(page.items) })) });
+  const replaced = (data: CommentPages, comment: Comment) => eachPage(data, (items) => items.map((item) => (item.id === comment.id ? comment : item)));
   const updates = {
     /** A new comment among the newest (or put in place, where the list already holds it). */
     added: (comment: Comment) =>
       change((data) =>
         holds(data, comment.id)
-          ? updates.replaced(data, comment)
+          ? replaced(data, comment)
           : { ...data, pages: data.pages.map((page, index) => (index === 0 ? { ...page, items: [comment, ...page.items].sort(newestFirst) } : page)) },
       ),
     /** An edited comment, where the list holds it; one it has not loaded stays unloaded. */
-    edited: (comment: Comment) => change((data) => updates.replaced(data, comment)),
+    edited: (comment: Comment) => change((data) => replaced(data, comment)),
     removed: (ids: readonly string[]) => change((data) => eachPage(data, (items) => items.filter((item) => !ids.includes(item.id)))),
-    replaced: (data: CommentPages, comment: Comment) => eachPage(data, (items) => items.map((item) => (item.id === comment.id ? comment : item))),
     /**
      * Applies a change on the comments topic and says whether it did: not when no list is held, when
      * a request for it is on its way (its answer may have been read before the change), or when the
