@@ -139,7 +139,7 @@ type DocOrder = (a: number, b: number) => number;
 /** An immutable snapshot of the index at one catalogue generation. */
 export class SearchSnapshot {
   /**
-   * Every deletion variant of every dictionary word, as hashText(variant) * WORD_LIMIT + the word's
+   * Every deletion variant of every dictionary word, as variantHash(variant) * WORD_LIMIT + the word's
    * index, ascending: a variant's words are one run, found by binary search. Two variants of one hash
    * share a run; expand() turns away the words that the edit distance or the variants themselves do
    * not bear out. At 100k products a Map of variants to word lists held 13 MB of the heap; this is
