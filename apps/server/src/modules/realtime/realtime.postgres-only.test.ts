@@ -44,6 +44,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("realtime across two server inst
     });
     expect(posted.status).toBe(201);
     const event = await reader.waitFor((e) => e.event === "change", 1000);
-    expect(JSON.parse(event.data)).toEqual({ topic: `comments:${media.id}`, kind: "insert", ids: [posted.body.id] });
+    expect(JSON.parse(event.data)).toEqual({ topic: `comments:${media.id}`, kind: "insert", ids: [posted.body.id], comment: posted.body });
   });
 });
