@@ -243,14 +243,7 @@ export class SearchSnapshot {
   private *wordsWithVariant(variant: string): Generator<number> {
     const keys = this.variantKeys;
     const first = variantHash(variant) * WORD_LIMIT;
-    let low = 0;
-    let high = keys.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (keys[mid]! < first) low = mid + 1;
-      else high = mid;
-    }
-    for (let at = low; at < keys.length && keys[at]! < first + WORD_LIMIT; at++) yield keys[at]! - first;
+    for (let at = partitionPoint(keys.length, (i) => keys[i]! < first); at < keys.length && keys[at]! < first + WORD_LIMIT; at++) yield keys[at]! - first;
   }
 
   get size(): number {
@@ -596,17 +589,20 @@ interface PostingList {
   cost: number;
 }
 
-/** The first place in ascending `texts` (code-unit order) that is not before `text`. */
-function firstNotBefore(texts: readonly string[], text: string): number {
+/** The first of `length` places where `before` is false, `before` being true up to some place and false from it: binary search. */
+function partitionPoint(length: number, before: (at: number) => boolean): number {
   let low = 0;
-  let high = texts.length;
+  let high = length;
   while (low < high) {
     const mid = (low + high) >>> 1;
-    if (texts[mid]! < text) low = mid + 1;
+    if (before(mid)) low = mid + 1;
     else high = mid;
   }
   return low;
 }
+
+/** The first place in ascending `texts` (code-unit order) that is not before `text`. */
+const firstNotBefore = (texts: readonly string[], text: string) => partitionPoint(texts.length, (at) => texts[at]! < text);
 
 /** The place of `text` in ascending `texts`, or -1. */
 function indexIn(texts: readonly string[], text: string): number {
