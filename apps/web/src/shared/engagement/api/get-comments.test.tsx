@@ -147,6 +147,29 @@ describe("a comment of one's own", () => {
     await waitFor(() => expect(listRequests()).toBe(2));
   });
 
+  it("asks again, rather than applying, a change that comes while the list is being asked for", async () => {
+    await openWithOneComment(201);
+    expect(await screen.findByText("Lovely, First")).toBeInTheDocument();
+    const OTHER = "aaaaaaaa-1111-4111-8111-111111111111";
+    const other = { ...comment(OTHER, "Where is it made?"), createdAt: "2026-11-28T09:00:00.000Z", updatedAt: "2026-11-28T09:00:00.000Z" };
+    // The next list request hangs: its answer would be read before the change that follows.
+    let answerStale: (response: Response) => void = () => {};
+    vi.mocked(fetch).mockImplementation((_input: RequestInfo | URL, init?: RequestInit) => {
+      if (listRequests() === 2) return new Promise<Response>((resolve) => (answerStale = resolve));
+      if (init?.method === "POST") return json(comment(POSTED, "Lovely"), 201);
+      return json({ items: [other, comment(POSTED, "Lovely"), comment(HELD, "First")], nextCursor: null });
+    });
+    const change = (kind: string, extra: object) => act(() => FakeEventSource.latest().emit("change", { topic: `comments:${MEDIA_ID}`, kind, ...extra }));
+    change("update", { ids: [HELD] });
+    await waitFor(() => expect(listRequests()).toBe(2));
+    change("insert", { ids: [OTHER], comment: other });
+    await waitFor(() => expect(listRequests()).toBe(3));
+    answerStale(new Response(JSON.stringify({ items: [comment(HELD, "First")], nextCursor: null }), { status: 200, headers: { "content-type": "application/json" } }));
+    expect(await screen.findByText("Where is it made?, Lovely, First")).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.getByText("Where is it made?, Lovely, First")).toBeInTheDocument();
+  });
+
   it("asks for the list again when the post fails, in case it landed", async () => {
     await openWithOneComment(500);
     await waitFor(() => expect(listRequests()).toBe(2));
