@@ -14,13 +14,12 @@
 //   BENCH_SERVER_ENTRY=apps/server/dist-base/main.js   run another server bundle (a baseline)
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import autocannon from "autocannon";
 import { insertCatalogue } from "./lib/catalogue-data.mjs";
-import { cpuMs, startBareServer, startServer } from "./lib/processes.mjs";
+import { cpuMs, freePort, startBareServer, startServer } from "./lib/processes.mjs";
 import { benchDb, createStore } from "./lib/store.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -39,16 +38,6 @@ async function loadScenarios() {
   const scenarios = [];
   for (const file of files) scenarios.push((await import(pathToFileURL(path.join(here, "scenarios", file)).href)).default);
   return settings.only ? scenarios.filter((scenario) => settings.only.includes(scenario.name)) : scenarios;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-    probe.on("error", reject);
-  });
 }
 
 function load(baseUrl, scenario, data, durationS) {

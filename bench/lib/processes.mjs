@@ -1,6 +1,7 @@
 import { fork, spawn } from "node:child_process";
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { SERVER_NODE_FLAGS } from "../../scripts/server-node-flags.mjs";
 
 async function waitForHealth(baseUrl, child, timeoutMs = 60_000) {
@@ -100,4 +101,15 @@ export async function untilIdle(pid, { busyMs = 100, quietWindows = 2, timeoutMs
     last = now;
   }
   return { afterMs: Math.round(performance.now() - started) };
+}
+
+/** A port free on loopback right now, for a server of the bench's to listen on. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+    probe.on("error", reject);
+  });
 }

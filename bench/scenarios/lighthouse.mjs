@@ -10,7 +10,7 @@
 //     (a web build of your own, one run per page, every full Lighthouse report and its trace kept for inspection)
 //   LH_DATA_DIR=/tmp/lh-data ...                   keeps the seeded demo store (and its encoded videos)
 //     in that directory, so a second run (another build, for before/after) does not encode them again
-//     (the embedded database only)
+//     (the embedded database only: with BENCH_DB=postgres it refuses to start)
 //   BENCH_DB=postgres ...                          the demo store on a fresh PostgreSQL database (lib/store.mjs)
 //   BENCH_SERVER_ENTRY=apps/server/dist-base/main.js ...   another server bundle (a baseline's: the
 //     server renders the product pages' HTML, so a before/after pairs each web build with its server)
@@ -22,7 +22,6 @@
 // as Lighthouse recommends for its run-to-run variance.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -30,7 +29,7 @@ import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { waitForDemoVideos } from "../lib/demo-videos.mjs";
-import { startServer } from "../lib/processes.mjs";
+import { freePort, startServer } from "../lib/processes.mjs";
 import { benchDb, createStore } from "../lib/store.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -38,16 +37,6 @@ const BUDGET = { performance: 95, accessibility: 100, cls: 0.05, tbtMs: 200, lcp
 const PAGES = (process.env.LH_PAGES ?? "/,product-profile,product").split(",");
 const RUNS = Number(process.env.LH_RUNS ?? 3);
 const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking"];
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-    probe.on("error", reject);
-  });
-}
 
 /**
  * The built server (lib/processes.mjs, with the V8 flags npm start uses) on the demo catalogue, seeded
@@ -202,7 +191,8 @@ async function run({ root }) {
       execFileSync("flock", ["/tmp/build.lock", "cp", "-r", path.join(root, "apps/web/dist"), staticDir]);
     }
     // LH_DATA_DIR keeps an embedded store between runs; otherwise each run seeds a fresh one.
-    const store = process.env.LH_DATA_DIR && benchDb === "pglite" ? null : await createStore();
+    if (process.env.LH_DATA_DIR && benchDb !== "pglite") throw new Error("LH_DATA_DIR keeps an embedded store only: unset it, or BENCH_DB");
+    const store = process.env.LH_DATA_DIR ? null : await createStore();
     const pages = [];
     let js;
     let server;
