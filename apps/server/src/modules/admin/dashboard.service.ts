@@ -4,6 +4,7 @@ import type { DB } from "../../db/schema.ts";
 import { badRequest } from "../../shared/errors.ts";
 import { orderStats } from "../orders/orders.service.ts";
 import { decodeSortCursor, encodeSortCursor } from "./admin-cursor.ts";
+import { utcText } from "../../db/utc-text.ts";
 
 const RECENT_CHANGES = 10;
 
@@ -19,7 +20,7 @@ function auditQuery(db: Kysely<DB>) {
       "entity_id",
       "summary",
       "created_at",
-      sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as("sort_value"),
+      utcText("created_at", "us").as("sort_value"),
     ]);
 }
 

@@ -12,6 +12,7 @@ import { containsPattern } from "../../db/like-pattern.ts";
 import { decodeSortCursor, encodeSortCursor } from "./admin-cursor.ts";
 import { changedFields, recordAudit } from "./audit.ts";
 import { removeUnreferencedFiles } from "./stored-files.ts";
+import { utcText } from "../../db/utc-text.ts";
 
 type Actor = Pick<Viewer, "userId" | "email">;
 type Deps = { db: Kysely<DB>; storage: Storage; logger: Logger };
@@ -31,7 +32,7 @@ export interface AdminProductListInput {
 
 /** The database's own text for each sort key; timestamps keep their microseconds. */
 const SORT_KEYS = {
-  newest: { value: sql<string>`to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`, direction: "desc" },
+  newest: { value: utcText("p.created_at", "us"), direction: "desc" },
   title: { value: sql<string>`p.title`, direction: "asc" },
   price: { value: sql<string>`p.price::text`, direction: "asc" },
   stock: { value: sql<string>`p.stock::text`, direction: "asc" },

@@ -6,6 +6,7 @@ import type { Viewer } from "../../shared/viewer.ts";
 import { containsPattern } from "../../db/like-pattern.ts";
 import { decodeSortCursor, encodeSortCursor } from "./admin-cursor.ts";
 import { recordAudit } from "./audit.ts";
+import { utcText } from "../../db/utc-text.ts";
 
 type Actor = Pick<Viewer, "userId" | "email">;
 
@@ -21,7 +22,7 @@ function usersQuery(db: Kysely<DB>) {
       sql<boolean>`coalesce(p.is_admin, false)`.as("is_admin"),
       "p.banned_at",
       sql<Date | null>`(select max(s."updatedAt") from session s where s."userId" = u.id)`.as("last_active_at"),
-      sql<string>`to_char(u."createdAt" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as("sort_value"),
+      utcText("u.createdAt", "us").as("sort_value"),
     ]);
 }
 

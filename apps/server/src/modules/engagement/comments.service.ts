@@ -7,6 +7,7 @@ import { notFound } from "../../shared/errors.ts";
 import type { Viewer } from "../../shared/viewer.ts";
 import { mediaNotFound, requireMedia } from "./likes.service.ts";
 import { compiledOnce } from "../../db/compiled-once.ts";
+import { utcText } from "../../db/utc-text.ts";
 import {
   countedColumns,
   countersChanged,
@@ -38,9 +39,6 @@ function toComment(row: Selectable<VideoCommentsTable>): Comment {
   };
 }
 
-/** A row's createdAt or updatedAt as toComment writes it (Date.toISOString: milliseconds, UTC, Z). */
-const isoTime = (column: RawBuilder<unknown>) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /**
  * The payload of a comments notice (`encodedNotice`, its ids) with the comment of the row `row` as
  * toComment gives it, so an open list applies it without asking (decision 205); the notice alone
@@ -48,12 +46,13 @@ const isoTime = (column: RawBuilder<unknown>) => sql<string>`to_char(${column} a
  * a character): the list then asks, as it did for every change before.
  */
 function commentNoticePayload(encodedNotice: string, row: string): RawBuilder<string> {
-  const column = (name: keyof Selectable<VideoCommentsTable>) => sql.ref(`${row}.${name}`);
+  const name = (column: keyof Selectable<VideoCommentsTable>) => `${row}.${column}`;
+  const column = (of: keyof Selectable<VideoCommentsTable>) => sql.ref(name(of));
   const comment = sql`jsonb_build_object(
     'id', ${column("id")}, 'mediaId', ${column("media_id")}, 'productId', ${column("product_id")}, 'userId', ${column("user_id")},
     'authorName', coalesce(nullif(${column("user_name")}, ''), 'Anonymous'), 'authorAvatar', ${column("user_avatar")},
     'comment', ${column("comment")}, 'isEdited', ${column("is_edited")},
-    'createdAt', ${isoTime(column("created_at"))}, 'updatedAt', ${isoTime(column("updated_at"))})`;
+    'createdAt', ${utcText(name("created_at"), "ms")}, 'updatedAt', ${utcText(name("updated_at"), "ms")})`;
   const withComment = sql<string>`(${encodedNotice}::jsonb || jsonb_build_object('comment', ${comment}))::text`;
   return sql<string>`case when octet_length(${withComment}) < ${NOTIFY_PAYLOAD_MAX_BYTES} then ${withComment} else ${encodedNotice} end`;
 }
