@@ -136,6 +136,12 @@ describe("a comment of one's own", () => {
     expect(await screen.findByText("Where is it shipped from?, Lovely, First")).toBeInTheDocument();
     change("delete", { ids: [HELD] });
     expect(await screen.findByText("Where is it shipped from?, Lovely")).toBeInTheDocument();
+    // Notices from two servers can arrive out of commit order: each goes to its place by time, then id.
+    const EARLIER = "cccccccc-1111-4111-8111-111111111111";
+    change("insert", { ids: [EARLIER], comment: { ...comment(EARLIER, "Sent before"), createdAt: "2026-11-28T08:30:00.000Z" } });
+    expect(await screen.findByText("Where is it shipped from?, Sent before, Lovely")).toBeInTheDocument();
+    change("delete", { ids: [EARLIER] });
+    expect(await screen.findByText("Where is it shipped from?, Lovely")).toBeInTheDocument();
     // An edit of a comment the list has not loaded leaves the list as it is.
     change("update", { ids: ["bbbbbbbb-1111-4111-8111-111111111111"], comment: comment("bbbbbbbb-1111-4111-8111-111111111111", "Old") });
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -44,8 +44,10 @@ export function useComments(mediaId: string, live: boolean) {
 
 type CommentPages = InfiniteData<CommentList, string | undefined>;
 
+/** Code-unit order: ISO times and lower-case uuids compare as the database orders them. */
+const ascending = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** The server's order: newest first, then by id, descending (listComments). */
-const newestFirst = (a: Comment, b: Comment) => (a.createdAt !== b.createdAt ? (a.createdAt < b.createdAt ? 1 : -1) : a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+const newestFirst = (a: Comment, b: Comment) => ascending(b.createdAt, a.createdAt) || ascending(b.id, a.id);
 
 /**
  * What a comment write does to the open list, the viewer's own (from its answer) or anyone's (from
