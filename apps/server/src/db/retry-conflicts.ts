@@ -1,3 +1,4 @@
+import { setTimeout } from "node:timers/promises";
 import { type CompiledQuery, type DatabaseConnection, type Driver, type Kysely, PostgresDialect, type QueryResult, type Transaction, type TransactionSettings } from "kysely";
 
 // PostgreSQL ends one of two transactions that wait on each other (deadlock_detected, 40P01) or
@@ -9,6 +10,14 @@ import { type CompiledQuery, type DatabaseConnection, type Driver, type Kysely, 
 const CONFLICT_CODES = new Set(["40P01", "40001"]);
 /** Tries in all: a deadlock between two short statements clears at the first retry. */
 const ATTEMPTS = 3;
+/**
+ * The wait before the second try; the third waits twice as long. The loser's locks go the moment it
+ * is ended, but the winner, woken from its wait, must still take the row it waited for: a loser
+ * that asks again at once can take that row first and deadlock with the same winner again (seen in
+ * CI: three tries lost in a row). A few milliseconds, against the second PostgreSQL spends to find
+ * a deadlock at all.
+ */
+const RETRY_DELAY_MS = 20;
 
 export function isConflict(error: unknown): boolean {
   return typeof error === "object" && error !== null && CONFLICT_CODES.has((error as { code?: unknown }).code as string);
@@ -21,6 +30,8 @@ async function retried<T>(attempt: () => Promise<T>): Promise<T> {
     } catch (error) {
       if (tries >= ATTEMPTS || !isConflict(error)) throw error;
     }
+    // Random within the step, so two losers of one conflict do not meet again.
+    await setTimeout(RETRY_DELAY_MS * 2 ** (tries - 1) * (1 + Math.random()));
   }
 }
 
