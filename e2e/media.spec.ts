@@ -208,6 +208,10 @@ test("in the product editor an upload pauses, survives a reload, resumes from it
     await page.waitForTimeout(1500);
     expect(Number(await bar.getAttribute("aria-valuenow"))).toBe(paused);
 
+    // The throttle has done its part (a pause mid-way); lifted before the reload, which once stayed
+    // at the splash in CI while it was on (the page's own requests behind the emulated upstream).
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+
     // A reload loses the page's state; choosing the same file again continues from the server's
     // offset (tus-js-client's fingerprint in local storage): no new upload, a PATCH from > 0.
     await page.reload();
@@ -217,7 +221,6 @@ test("in the product editor an upload pauses, survives a reload, resumes from it
       const offset = request.headers()["upload-offset"];
       requests.push({ method: request.method(), offset: offset === undefined ? null : Number(offset) });
     });
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await uploader.locator('input[type="file"]').setInputFiles(file);
     await expect(uploader.getByText("Uploaded, processing…")).toBeVisible({ timeout: 30_000 });
     expect(requests.filter((request) => request.method === "POST")).toEqual([]);
