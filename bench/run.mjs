@@ -9,7 +9,8 @@
 //                                      the server; default postgres://postgres@127.0.0.1:5432/postgres)
 //   BENCH_SCENARIOS=product-by-id BENCH_PRODUCTS=100000 BENCH_DURATION=5 npm run bench
 //   BENCH_SKIP_BUILD=1 npm run bench   reuse apps/server/dist as it is
-//   BENCH_PORT=3401                    the port the bench servers listen on (default: any free one)
+//   BENCH_PORT=3401                    the port the bench servers listen on (default: any free one;
+//                                      the feed's scale check also takes the next one)
 //   BENCH_SKIP_SCALE=1                 skip the catalogue-size checks (feed 1k vs 100k)
 //   BENCH_SERVER_ENTRY=apps/server/dist-base/main.js   run another server bundle (a baseline)
 import { execFileSync } from "node:child_process";

@@ -19,6 +19,12 @@ async function waitForHealth(baseUrl, child, timeoutMs = 60_000) {
   throw new Error(`server did not answer /api/health within ${timeoutMs} ms`);
 }
 
+/** node's argv for a bench server: the shipped V8 flags (or BENCH_SERVER_NODE_ARGS), `nodeArgs`, the entry. */
+export function serverNodeArgs({ nodeArgs = [], entry, environment = process.env }) {
+  const flags = environment.BENCH_SERVER_NODE_ARGS === undefined ? SERVER_NODE_FLAGS : environment.BENCH_SERVER_NODE_ARGS.split(" ").filter(Boolean);
+  return [...flags, ...nodeArgs, entry];
+}
+
 /**
  * The built server (apps/server/dist/main.js, or BENCH_SERVER_ENTRY: another bundle to compare
  * against in the same run) on a port of its own, on `store` (lib/store.mjs); resolves once it
@@ -26,12 +32,6 @@ async function waitForHealth(baseUrl, child, timeoutMs = 60_000) {
  * (scripts/server-node-flags.mjs), or those BENCH_SERVER_NODE_ARGS lists (space-separated; empty
  * for V8's defaults); `nodeArgs` go after them, before the entry.
  */
-/** node's argv for a bench server: the shipped V8 flags (or BENCH_SERVER_NODE_ARGS), `nodeArgs`, the entry. */
-export function serverNodeArgs({ nodeArgs = [], entry, environment = process.env }) {
-  const flags = environment.BENCH_SERVER_NODE_ARGS === undefined ? SERVER_NODE_FLAGS : environment.BENCH_SERVER_NODE_ARGS.split(" ").filter(Boolean);
-  return [...flags, ...nodeArgs, entry];
-}
-
 export async function startServer({ root, store, port, env = {}, timeoutMs, nodeArgs = [], entry = process.env.BENCH_SERVER_ENTRY ?? "apps/server/dist/main.js" }) {
   const started = performance.now();
   // The store decides the database: an inherited DATABASE_URL must not point a PGlite run elsewhere.
