@@ -81,7 +81,8 @@ async function alternatingSamples(catalogues) {
   for (const { server } of catalogues) await latencies(server.baseUrl, WARMUP_REQUESTS);
   const samples = catalogues.map(() => []);
   for (let block = 0; block < BLOCKS; block += 1) {
-    const order = block % 2 === 0 ? catalogues.keys() : [...catalogues.keys()].reverse();
+    const order = [...catalogues.keys()];
+    if (block % 2 === 1) order.reverse();
     for (const index of order) samples[index].push(...(await latencies(catalogues[index].server.baseUrl, BLOCK_REQUESTS)));
   }
   return samples.map((sizeSamples) => sizeSamples.sort((a, b) => a - b));

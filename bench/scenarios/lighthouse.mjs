@@ -182,6 +182,7 @@ function judge(page) {
 const mark = (pass) => (pass ? "PASS" : "FAIL");
 
 async function run({ root }) {
+  if (process.env.LH_DATA_DIR && benchDb !== "pglite") throw new Error("LH_DATA_DIR keeps an embedded store only: unset it, or BENCH_DB");
   const workDir = mkdtempSync(path.join(os.tmpdir(), "reelmart-lighthouse-"));
   try {
     let staticDir = process.env.LH_STATIC_DIR;
@@ -191,7 +192,6 @@ async function run({ root }) {
       execFileSync("flock", ["/tmp/build.lock", "cp", "-r", path.join(root, "apps/web/dist"), staticDir]);
     }
     // LH_DATA_DIR keeps an embedded store between runs; otherwise each run seeds a fresh one.
-    if (process.env.LH_DATA_DIR && benchDb !== "pglite") throw new Error("LH_DATA_DIR keeps an embedded store only: unset it, or BENCH_DB");
     const store = process.env.LH_DATA_DIR ? null : await createStore();
     const pages = [];
     let js;
