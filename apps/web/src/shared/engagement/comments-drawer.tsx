@@ -185,17 +185,19 @@ function CommentInput({ mediaId, productId, online }: { mediaId: string; product
   const { status } = useSession();
   // The product profile with ?media= shows this very video (the path a share link uses).
   const back = `/product-profile/${encodeURIComponent(baseProductId(productId))}?media=${encodeURIComponent(mediaId)}`;
+  // One light rule above the footer: a bare `border-t` takes the text's colour (Tailwind 4), which
+  // drew two near-black lines around the sign-in link.
   return (
-    <>
+    <div className="border-t border-gray-200">
       {status === "anonymous" ? (
-        <p className="border-t px-4 pt-3 text-center text-sm text-gray-600">
+        <p className="px-4 pt-3 text-center text-sm text-gray-600">
           <Link to={`/auth?from=${encodeURIComponent(back)}`} state={{ from: back }} className="font-semibold text-gray-900 underline underline-offset-2">
             Sign in to comment
           </Link>
         </p>
       ) : null}
       <CommentForm mediaId={mediaId} online={online} status={status} />
-    </>
+    </div>
   );
 }
 
@@ -229,7 +231,7 @@ function CommentForm({ mediaId, online, status }: { mediaId: string; online: boo
   }
 
   return (
-    <form onSubmit={submit} className="flex items-center gap-2 border-t px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
+    <form onSubmit={submit} className="flex items-center gap-2 px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
       <input
         aria-label="Comment"
         className="min-w-0 flex-1 rounded-full bg-gray-100 px-4 py-2 text-sm disabled:opacity-60"
