@@ -1,6 +1,5 @@
 // Cart line rules shared by the server and the signed-out cart, kept free of zod so the web's
 // first load (the cart badge) does not carry the schema library.
-import { toPaise } from "./format.ts";
 
 interface StockedLine {
   product: { stock: number };
@@ -26,15 +25,3 @@ export function stockShortfall(stock: number, wanted: number, inCart = 0): strin
   return `Only ${stock} in stock${inCart ? ` and ${inCart} already in your cart` : ""}`;
 }
 
-/**
- * The variant a product page or the variant sheet starts on: in stock, and at the advertised price
- * when one is (the smallest price adjustment), so the price the shopper saw on the feed is the one
- * a single tap on Buy Now charges. Undefined when nothing is in stock.
- */
-export function defaultVariant<V extends { stock: number; priceAdjustment: string }>(variants: readonly V[]): V | undefined {
-  let best: V | undefined;
-  for (const variant of variants) {
-    if (variant.stock > 0 && (!best || toPaise(variant.priceAdjustment) < toPaise(best.priceAdjustment))) best = variant;
-  }
-  return best;
-}

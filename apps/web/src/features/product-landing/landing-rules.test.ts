@@ -1,6 +1,6 @@
 import type { ProductDetail } from "@reelmart/core/api/catalog";
 import { describe, expect, it } from "vitest";
-import { activePromotion, colorChoices, highlights, offers, selectedVariant, sizeChoices, specificationRows } from "./landing-rules.ts";
+import { activePromotion, highlights, offers, specificationChoices, specificationRows } from "./landing-rules.ts";
 
 const variant = (size: string | null, color: string | null, stock: number, priceAdjustment = "0.00") => ({
   id: `${size}-${color}`,
@@ -16,26 +16,13 @@ const product = (overrides: Partial<ProductDetail> = {}) =>
   ({ price: "999.00", stock: 5, variants: [], highlights: [], promotions: [], specifications: {}, ...overrides }) as unknown as ProductDetail;
 
 describe("landing page rules", () => {
-  it("derives size and colour stock from the variants", () => {
-    const p = product({ variants: [variant("M", "Red", 0), variant("M", "Blue", 2), variant("L", "Red", 1)] });
-    expect(sizeChoices(p, null)).toEqual([
-      { value: "M", label: "M", inStock: true },
-      { value: "L", label: "L", inStock: true },
-    ]);
-    expect(sizeChoices(p, "Red").map((choice) => choice.inStock)).toEqual([false, true]);
-    expect(colorChoices(p, "M")).toEqual([
-      { value: "Red", label: "Red", hex: "#ff0000", inStock: false },
-      { value: "Blue", label: "Blue", hex: null, inStock: true },
-    ]);
-    expect(selectedVariant(p, "M", null)).toBeUndefined();
-    expect(selectedVariant(p, "L", "Red")?.stock).toBe(1);
-  });
-
   it("falls back to the specifications' sizes, highlights and offers, and lists the rest", () => {
     const p = product({
       specifications: { sizes: ["S"], highlights: ["Light"], offers: ["5% cashback", { title: "EMI", description: "No cost" }], batteryLife: "20h", weight_grams: 200 },
     });
-    expect(sizeChoices(p, null)).toEqual([{ value: "S", label: "S", inStock: true }]);
+    expect(specificationChoices(p, "sizes")).toEqual([{ value: "S", label: "S", inStock: true }]);
+    // A product with variants is chosen by its variants' options (shared/product/variant-selection.ts).
+    expect(specificationChoices({ ...p, variants: [variant("M", null, 1)] } as ProductDetail, "sizes")).toEqual([]);
     expect(highlights(p)).toEqual(["Light"]);
     expect(offers(p.specifications)).toEqual(["5% cashback", "EMI: No cost"]);
     expect(specificationRows(p.specifications)).toEqual([

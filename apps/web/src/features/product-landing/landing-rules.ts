@@ -1,47 +1,16 @@
 import type { ProductDetail } from "@reelmart/core/api/catalog";
-
-type Variant = ProductDetail["variants"][number];
-
-export interface Choice {
-  value: string;
-  label: string;
-  inStock: boolean;
-  hex?: string | null;
-}
+import type { Choice } from "../../shared/product/variant-selection.ts";
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : []);
 
 /**
- * Sizes (001 §3 adapted product: value, label, inStock): from the variants, in stock when some
- * variant of that size (and of the chosen colour, if any) has stock; else from specifications.sizes.
+ * A product without variants may still list sizes or colours in its specifications (001 §3's
+ * specifications.sizes, .colors): shown as choices, in stock with the product, that change nothing
+ * about what is bought. A product with variants chooses among its variants' options instead.
  */
-export function sizeChoices(product: ProductDetail, color: string | null): Choice[] {
-  const withSize = product.variants.filter((variant) => variant.size);
-  if (!withSize.length) return strings(product.specifications.sizes).map((size) => ({ value: size, label: size, inStock: product.stock > 0 }));
-  return unique(withSize.map((variant) => variant.size as string)).map((size) => ({
-    value: size,
-    label: size,
-    inStock: withSize.some((variant) => variant.size === size && (!color || variant.color === color) && variant.stock > 0),
-  }));
-}
-
-export function colorChoices(product: ProductDetail, size: string | null): Choice[] {
-  const withColor = product.variants.filter((variant) => variant.color);
-  if (!withColor.length) return strings(product.specifications.colors).map((color) => ({ value: color, label: color, inStock: product.stock > 0 }));
-  return unique(withColor.map((variant) => variant.color as string)).map((color) => ({
-    value: color,
-    label: color,
-    hex: withColor.find((variant) => variant.color === color && variant.colorHex)?.colorHex ?? null,
-    inStock: withColor.some((variant) => variant.color === color && (!size || variant.size === size) && variant.stock > 0),
-  }));
-}
-
-/** The variant matching every chosen option, when the choice is complete. */
-export function selectedVariant(product: ProductDetail, size: string | null, color: string | null): Variant | undefined {
-  const needsSize = product.variants.some((variant) => variant.size);
-  const needsColor = product.variants.some((variant) => variant.color);
-  if ((needsSize && !size) || (needsColor && !color)) return undefined;
-  return product.variants.find((variant) => (!needsSize || variant.size === size) && (!needsColor || variant.color === color));
+export function specificationChoices(product: ProductDetail, key: "sizes" | "colors"): Choice[] {
+  if (product.variants.length) return [];
+  return strings(product.specifications[key]).map((value) => ({ value, label: value, inStock: product.stock > 0 }));
 }
 
 /** Keys of specifications that drive the page rather than being listed as specifications (001 §3). */
@@ -86,8 +55,4 @@ export function highlights(product: ProductDetail): string[] {
 /** The running promotion, if any: one marked active whose end date has not passed. */
 export function activePromotion(product: ProductDetail, now = new Date()) {
   return product.promotions.find((promotion) => promotion.hasPromotion && (!promotion.promoEndDate || new Date(promotion.promoEndDate) > now));
-}
-
-function unique(values: string[]): string[] {
-  return [...new Set(values)];
 }

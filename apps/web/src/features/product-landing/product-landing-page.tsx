@@ -1,7 +1,7 @@
 import type { ProductDetail } from "@reelmart/core/api/catalog";
 import { formatDay } from "@reelmart/core/format";
 import { BadgeCheck, Check, Clock, ShoppingCart, Star, Tag, Zap } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { useAddToCart } from "../../shared/cart/use-cart.ts";
 import { NotFoundWithBack, PageHeader } from "../../shared/ui/page-header.tsx";
@@ -12,18 +12,9 @@ import { useProduct } from "../../shared/product/api/get-product.ts";
 import { Spinner } from "../../shared/ui/spinner.tsx";
 import { useDeferredArrival } from "../../shared/hooks/use-deferred-arrival.ts";
 import { Price } from "../../shared/product/price.tsx";
-import {
-  type Choice,
-  activePromotion,
-  colorChoices,
-  highlights,
-  offers,
-  selectedVariant,
-  sizeChoices,
-  specificationRows,
-} from "./landing-rules.ts";
+import { OptionGroup, useVariantSelection } from "../../shared/product/variant-options.tsx";
+import { activePromotion, highlights, offers, specificationChoices, specificationRows } from "./landing-rules.ts";
 import { Button } from "../../shared/ui/button.tsx";
-import { defaultVariant } from "@reelmart/core/cart-lines";
 
 /**
  * State the feed swipe passes (001 §2): where the shopper came from. Its skipAddToCart flag needs no
@@ -62,17 +53,15 @@ function Landing({ product }: { product: ProductDetail }) {
   const navigate = useNavigate();
   const state = (location.state ?? {}) as LandingState;
   const { addToCart, buyNow } = useAddToCart();
-  // Start on a variant in stock at the advertised price, so one tap on Buy Now works; the pickers change it.
-  const [size, setSize] = useState<string | null>(() => defaultVariant(product.variants)?.size ?? null);
-  const [color, setColor] = useState<string | null>(() => defaultVariant(product.variants)?.color ?? null);
+  // Starts on a variant in stock at the advertised price, so one tap on Buy Now works; the pickers change it.
+  const { selection, pick, sizes: variantSizes, colors: variantColors, variant } = useVariantSelection(product.variants);
 
   // /purchase/{id} is a link to buy, not a purchase: it leaves the cart alone and puts focus on Buy Now,
   // so one deliberate tap (or Enter) completes it (docs/decisions/051-purchase-route-auto-add.md).
   const isPurchase = location.pathname.startsWith("/purchase/");
 
-  const sizes = sizeChoices(product, color);
-  const colors = colorChoices(product, size);
-  const variant = selectedVariant(product, size, color);
+  const sizes = product.variants.length ? variantSizes : specificationChoices(product, "sizes");
+  const colors = product.variants.length ? variantColors : specificationChoices(product, "colors");
   const promotion = activePromotion(product);
   const highlightList = highlights(product);
   const offerList = offers(product.specifications);
@@ -80,10 +69,9 @@ function Landing({ product }: { product: ProductDetail }) {
   const images = product.media.filter((media) => media.type === "image");
   // The first entry is firstGalleryImageUrl's: the page HTML preloads it (decision 094) and paints a copy in its box (decision 162).
   const gallery = images.length ? images.map((image) => ({ id: image.id, url: image.url })) : [{ id: "thumbnail", url: product.thumbnailUrl }];
-  const needsChoice = (sizes.length > 0 && !size && product.variants.some((item) => item.size)) || (colors.length > 0 && !color && product.variants.some((item) => item.color));
-  // A complete choice with no matching variant is a combination the shop does not sell.
-  const stock = variant ? variant.stock : product.variants.length && !needsChoice ? 0 : product.stock;
-  const cannotBuy = stock <= 0 || needsChoice;
+  // The choice always names a variant in stock while one is (variant-selection.ts): none means none is left.
+  const stock = product.variants.length ? (variant?.stock ?? 0) : product.stock;
+  const cannotBuy = stock <= 0;
 
   const back = () => (state.from ? void navigate(state.from) : undefined);
 
@@ -145,8 +133,8 @@ function Landing({ product }: { product: ProductDetail }) {
           <p className={`text-sm ${stock > 0 ? "text-neutral-400" : "text-rose-400"}`}>{stock > 0 ? `${stock} in stock` : "Out of stock"}</p>
         </section>
 
-        {sizes.length ? <ChoiceGroup label="Size" choices={sizes} value={size} onChange={setSize} /> : null}
-        {colors.length ? <ChoiceGroup label="Colour" choices={colors} value={color} onChange={setColor} /> : null}
+        {sizes.length ? <OptionGroup tone="dark" label="Size" choices={sizes} value={selection.size} onPick={(value) => pick("size", value)} /> : null}
+        {colors.length ? <OptionGroup tone="dark" label="Colour" choices={colors} value={selection.color} onPick={(value) => pick("color", value)} /> : null}
 
         <IconList id="highlights" title="Highlights" items={highlightList} icon={<Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-400" />} />
 
@@ -179,11 +167,9 @@ function Landing({ product }: { product: ProductDetail }) {
       </div>
 
       <div className="fixed inset-x-0 bottom-[calc(var(--bottom-nav-height)+env(safe-area-inset-bottom))] z-30 mx-auto flex max-w-[480px] gap-3 border-t border-neutral-900 bg-[#0b0b0f]/95 p-3 backdrop-blur">
-        {needsChoice ? <p className="sr-only" id="choose-options">Choose a size and colour first</p> : null}
         <Button
           variant="bare"
           disabled={cannotBuy}
-          aria-describedby={needsChoice ? "choose-options" : undefined}
           onClick={() => void addToCart(product, 1, { variant: variant ?? null })}
           className="flex flex-1 items-center justify-center gap-2 rounded-full border border-neutral-700 py-3 text-sm font-semibold disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-white"
         >
@@ -193,7 +179,6 @@ function Landing({ product }: { product: ProductDetail }) {
         <Button
           variant="bare"
           disabled={cannotBuy}
-          aria-describedby={needsChoice ? "choose-options" : undefined}
           onClick={() => void buyNow(product, 1, { variant: variant ?? null })}
           autoFocus={isPurchase}
           className="flex flex-1 items-center justify-center gap-2 rounded-full bg-rose-700 py-3 text-sm font-semibold text-white hover:bg-rose-600 disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
@@ -203,40 +188,6 @@ function Landing({ product }: { product: ProductDetail }) {
         </Button>
       </div>
     </div>
-  );
-}
-
-function ChoiceGroup({ label, choices, value, onChange }: { label: string; choices: Choice[]; value: string | null; onChange: (value: string | null) => void }) {
-  return (
-    <fieldset>
-      <legend className="mb-2 text-sm font-semibold">
-        {label}
-        {value ? <span className="ml-2 font-normal text-neutral-400">{value}</span> : null}
-      </legend>
-      <div className="flex flex-wrap gap-2">
-        {choices.map((choice) => (
-          <label
-            key={choice.value}
-            className={`flex min-w-11 cursor-pointer items-center justify-center gap-1.5 rounded-full border px-3 py-1.5 text-sm has-[:checked]:border-white has-[:checked]:bg-white has-[:checked]:text-black has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-white ${
-              choice.inStock ? "border-neutral-700" : "border-neutral-800 text-neutral-500 line-through"
-            }`}
-          >
-            <input
-              type="radio"
-              name={label}
-              value={choice.value}
-              checked={value === choice.value}
-              disabled={!choice.inStock}
-              onChange={() => onChange(choice.value)}
-              className="sr-only"
-            />
-            {choice.hex ? <span aria-hidden="true" className="size-3.5 rounded-full border border-white/30" style={{ background: choice.hex }} /> : null}
-            {choice.label}
-            {choice.inStock ? null : <span className="sr-only">(out of stock)</span>}
-          </label>
-        ))}
-      </div>
-    </fieldset>
   );
 }
 
