@@ -61,6 +61,7 @@ export const STORAGE_KEYS = {
   marketplaceDialogVisits: "marketplaceDialogVisits",
   marketplaceDialogLastShown: "marketplaceDialogLastShown",
   thumbnailCache: "thumbnailCache",
+  recentSearches: "recentSearches",
 } as const;
 
 /** Demo category list (001 §3). */

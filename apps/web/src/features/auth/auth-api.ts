@@ -39,4 +39,3 @@ export const startGoogleSignIn = (returnTo: string) =>
 export const signInWithGoogleIdToken = (idToken: string) =>
   authRequest<{ token: string }>("/sign-in/social", { provider: "google", idToken: { token: idToken } });
 
-export const signOutQuietly = () => authRequest("/sign-out").catch(() => undefined);

@@ -4,9 +4,10 @@ import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { toast } from "../../shared/ui/toast.ts";
 import { sessionQueryKey } from "../../shared/session/api/get-session-user.ts";
 import { useSession } from "../../shared/session/use-session.ts";
+import { endServerSession, forgetSignedInUser } from "../../shared/session/use-sign-out.ts";
 import { Button } from "../../shared/ui/button.tsx";
 import { PageSpinner } from "../../shared/ui/spinner.tsx";
-import { authProvidersQueryKey, fetchAuthProviders, signOutQuietly } from "./auth-api.ts";
+import { authProvidersQueryKey, fetchAuthProviders } from "./auth-api.ts";
 import { SESSION_KEEPING_ERRORS, describeUrlError, safeReturnPath, specUrlError } from "./auth-errors.ts";
 import { EmailCodeSignInForm } from "./email-code-sign-in-form.tsx";
 import { ForgotPasswordForm } from "./forgot-password-form.tsx";
@@ -59,7 +60,8 @@ export function AuthPage() {
     next.delete("error_description");
     setParams(next, { replace: true, state: location.state });
     if (!SESSION_KEEPING_ERRORS.has(urlError)) {
-      void signOutQuietly().then(() => queryClient.setQueryData(sessionQueryKey, null));
+      // The page forgets the user only once the server has ended the session (decision 217).
+      void endServerSession().then((outcome) => outcome !== "still-signed-in" && forgetSignedInUser(queryClient));
       toast.error("Failed to sign in with Google", { id: "google-error", description: message });
     }
   }, [urlError, params, setParams, location.state, queryClient]);

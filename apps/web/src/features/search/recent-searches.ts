@@ -1,5 +1,8 @@
-// Recent searches stay on this device only (localStorage), newest first, without duplicates.
-const KEY = "recentSearches";
+import { STORAGE_KEYS } from "@reelmart/core/constants";
+
+// Recent searches stay on this device only (localStorage), newest first, without duplicates; a
+// sign-out clears them with the rest of the shopper's data (shared/session/use-sign-out.ts).
+const KEY = STORAGE_KEYS.recentSearches;
 export const RECENT_SEARCHES_MAX = 8;
 
 export function readRecentSearches(): string[] {
@@ -7,6 +10,7 @@ export function readRecentSearches(): string[] {
     const value: unknown = JSON.parse(localStorage.getItem(KEY) ?? "[]");
     return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string").slice(0, RECENT_SEARCHES_MAX) : [];
   } catch {
+    // swallowed: blocked storage or a list that is not ours reads as no recent searches.
     return [];
   }
 }
