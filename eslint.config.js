@@ -6,6 +6,7 @@ import importX, { createNodeResolver } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import noSwallowedErrors from "./scripts/lint/no-swallowed-errors.mjs";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const WEB = "apps/web/src";
@@ -67,6 +68,12 @@ export default tseslint.config(
       // Type-only imports vanish at run time but still tie the modules together for a reader.
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
     },
+  },
+  {
+    // A caught error is logged and answered for, or a `// swallowed: <why>` comment says why not.
+    files: ["**/*.{ts,tsx,js,mjs}"],
+    plugins: { reelmart: { rules: { "no-swallowed-errors": noSwallowedErrors } } },
+    rules: { "reelmart/no-swallowed-errors": "error" },
   },
   {
     // Plain browser scripts served as they are (the embed's, decision 165): no bundler, no node.

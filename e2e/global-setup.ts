@@ -11,6 +11,7 @@ export default async function globalSetup(config: FullConfig) {
     const page = await browser.newPage({ baseURL, viewport });
     for (const path of ["/", "/auth"]) {
       await page.goto(path, { waitUntil: "load", timeout: 120_000 });
+      // swallowed: warming up only; a page that never goes quiet has still been built.
       await page.waitForLoadState("networkidle", { timeout: 30_000 }).catch(() => undefined);
     }
   } finally {

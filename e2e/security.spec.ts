@@ -56,6 +56,7 @@ test("the shell carries the security headers and the app runs under its CSP with
   for (const path of ["/", "/explore", "/search?q=lamp", `/product/${productId}`, `/product-profile/${productId}`, "/brand-directory", "/auth", "/cart"]) {
     await page.goto(path);
     await expect(page.getByTestId("splash")).toHaveCount(0);
+    // swallowed: a page that never goes quiet (a live stream) is still checked below.
     await page.waitForLoadState("networkidle").catch(() => {});
   }
   expect(violations).toEqual([]);

@@ -46,6 +46,56 @@ describe("lint holds the layers", () => {
     expect(messages).toEqual([expect.stringContaining("shared domain pieces hold no HTTP")]);
   });
 
+  describe("caught errors are answered for", () => {
+    const SWALLOWED = "reelmart/no-swallowed-errors";
+    const swallowed = async (code: string) => (await ruleIdsFor(code, "apps/server/src/modules/cart/catch-probe.ts")).filter((message) => message.startsWith(SWALLOWED));
+
+    it("reports a .catch or a catch clause that drops the error", async () => {
+      const code = [
+        "export async function probe(work: () => Promise<void>, parse: (text: string) => unknown) {",
+        "  await work().catch(() => {});",
+        "  await work().catch(() => null);",
+        "  await work().catch((_error: unknown) => undefined);",
+        "  await work().catch(function () {});",
+        "  try { parse(\"x\"); } catch {}",
+        "  try { parse(\"x\"); } catch (error) { return null; }",
+        "  // A comment that gives no reason in the convention's words does not count.",
+        "  try { parse(\"x\"); } catch { /* ignore */ }",
+        "}",
+      ].join("\n");
+      const messages = await swallowed(code);
+      expect(messages).toHaveLength(7);
+      expect(messages[0]).toContain("`// swallowed: <why>`");
+    });
+
+    it("accepts a handler that logs, rethrows, passes the error on, or says why dropping it is right", async () => {
+      const code = [
+        "declare const logger: { warn(value: unknown, message: string): void };",
+        "export async function probe(work: () => Promise<void>, parse: (text: string) => unknown, reject: (error: unknown) => void) {",
+        "  await work().catch((error: unknown) => logger.warn({ err: error }, \"work failed\"));",
+        "  await work().catch(reject);",
+        "  try { parse(\"x\"); } catch (error) { logger.warn({ err: error }, \"unreadable\"); }",
+        "  try { parse(\"x\"); } catch { throw new Error(\"The text is not JSON\"); }",
+        "  // swallowed: best-effort cleanup of a file that may not exist.",
+        "  await work().catch(() => {});",
+        "  await work().catch(() => {}); // swallowed: a play() refused by the autoplay policy.",
+        "  try {",
+        "    parse(\"x\");",
+        "  } catch {",
+        "    // swallowed: a cursor that is not ours is answered 400 by the caller.",
+        "    return null;",
+        "  }",
+        "}",
+      ].join("\n");
+      expect(await swallowed(code)).toEqual([]);
+    });
+
+    it("does not take a throw inside a nested function for a rethrow", async () => {
+      const code = "export function probe(parse: () => void) {\n  try { parse(); } catch { return () => { throw new Error(\"later\"); }; }\n}\n";
+      expect(await swallowed(code)).toHaveLength(1);
+    });
+  });
+
   describe("cycles", () => {
     const folder = path.join(root, "scripts", `cycle-probe-${process.pid}`);
     afterAll(() => rmSync(folder, { recursive: true, force: true }));

@@ -12,7 +12,7 @@ async function waitForHealth(baseUrl, child, timeoutMs = 60_000) {
       const response = await fetch(`${baseUrl}/api/health`);
       if (response.ok) return;
     } catch {
-      // not listening yet
+      // swallowed: not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -81,6 +81,7 @@ export function cpuMs(pid) {
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
+    // swallowed: a process that has exited has no CPU time to read.
     return undefined;
   }
 }

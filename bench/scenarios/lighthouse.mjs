@@ -49,6 +49,7 @@ async function startDemoServer(root, staticDir, store) {
     // The seed runs after the server listens: wait until the catalogue has a product.
     const deadline = Date.now() + 120_000;
     for (;;) {
+      // swallowed: not answering yet; the deadline ends the wait.
       const response = await fetch(`${server.baseUrl}/api/products?limit=1`).catch(() => null);
       const items = response?.ok ? (await response.json()).items : [];
       if (items?.length) {

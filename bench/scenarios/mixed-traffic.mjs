@@ -47,6 +47,7 @@ export default {
       await autocannon({ url: server.baseUrl, connections: CONNECTIONS, duration: 3, requests });
       const rssAtStartMb = await residentMb(server.pid);
       let rssPeakMb = rssAtStartMb;
+      // swallowed: a sample missed (the process exiting) leaves the peak from the others.
       const sampler = setInterval(() => void residentMb(server.pid).then((mb) => (rssPeakMb = Math.max(rssPeakMb, mb))).catch(() => {}), 1000);
       const cpuBefore = cpuMs(server.pid);
       const result = await autocannon({ url: server.baseUrl, connections: CONNECTIONS, duration: DURATION_S, requests });

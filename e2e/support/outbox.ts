@@ -15,6 +15,7 @@ interface OutboxMessage {
 
 async function messagesTo(to: string): Promise<OutboxMessage[]> {
   const dir = process.env.MESSAGE_OUTBOX_DIR!;
+  // swallowed: no outbox folder yet means no message sent yet.
   const names = (await readdir(dir).catch(() => [] as string[])).sort();
   const messages = await Promise.all(names.map(async (name) => JSON.parse(await readFile(path.join(dir, name), "utf8")) as OutboxMessage));
   return messages.filter((message) => message.to === to);

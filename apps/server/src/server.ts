@@ -125,18 +125,21 @@ export async function bootstrap(config: Config, logger: Logger, options: Bootstr
       },
       async close() {
         await tasks.stop();
-        await feedMemory?.close().catch(() => {});
-        await searchMemory?.close().catch(() => {});
-        await searchCards?.close().catch(() => {});
-        await productAnswers?.close().catch(() => {});
-        await publicCache?.unlisten().catch(() => {});
-        await catalogue?.unlisten().catch(() => {});
-        await sessions?.unlisten().catch(() => {});
+        // Each part closes even when one before it failed, and the database last of all.
+        const notClosed = (part: string) => (error: unknown) => logger.error({ err: error, part }, "server part did not close");
+        await feedMemory?.close().catch(notClosed("feed memory"));
+        await searchMemory?.close().catch(notClosed("search memory"));
+        await searchCards?.close().catch(notClosed("search cards"));
+        await productAnswers?.close().catch(notClosed("product answers"));
+        await publicCache?.unlisten().catch(notClosed("public cache"));
+        await catalogue?.unlisten().catch(notClosed("catalogue cache"));
+        await sessions?.unlisten().catch(notClosed("session cache"));
         await database.close();
       },
     };
   } catch (error) {
-    await database.close().catch(() => {});
+    // The boot's own failure is the one thrown; the database's is logged beside it.
+    await database.close().catch((closeError: unknown) => logger.error({ err: closeError }, "database did not close after a failed start"));
     throw error;
   }
 }

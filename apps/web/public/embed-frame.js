@@ -25,6 +25,7 @@
     }
     if (best && !reducedMotion.matches && !document.hidden && best.paused && !best.dataset.paused) {
       // A browser may still refuse (data saver, policy): then the visitor starts it with the controls.
+      // swallowed: a refusal is the browser's policy, not a fault: the controls let the visitor start it.
       best.play().catch(() => {
         best.controls = true;
       });
@@ -51,6 +52,7 @@
       video.muted = !video.muted;
       button.setAttribute("aria-pressed", String(!video.muted));
       button.textContent = video.muted ? "Sound on" : "Mute";
+      // swallowed: a play() the browser refuses leaves the video paused, where a tap starts it.
       if (!video.muted && video.paused) video.play().catch(() => {});
       return;
     }
@@ -58,6 +60,7 @@
     if (target instanceof HTMLVideoElement && !target.controls) {
       if (target.paused) {
         delete target.dataset.paused;
+        // swallowed: a play() the browser refuses leaves the video paused, as it was.
         target.play().catch(() => {});
       } else {
         target.dataset.paused = "1";

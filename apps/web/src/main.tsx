@@ -11,6 +11,7 @@ const root = createRoot(document.getElementById("root")!);
 // The first render once the first screen's code is in (on / the boot has preloaded it with the
 // entry), so it commits with the layout instead of after a spinner (shared/navigation/lazy-screen.tsx).
 // A screen whose code failed to load renders its error fallback as before.
+// swallowed: the screen's own lazy load fails again when it renders, into its error fallback.
 const firstScreen = loadScreenFor(window.location.pathname).catch(() => {});
 void Promise.race([firstScreen, new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]).then(() => {
   // The first render as a transition: React renders it in slices that yield to the browser instead of

@@ -56,6 +56,7 @@ export function readThumbnailCache(raw: string | null, now: number): ThumbnailCa
     }
     return { version: THUMBNAIL_CACHE_VERSION, entries };
   } catch {
+    // swallowed: a cache that is not ours (an old version, a torn write) starts empty.
     return empty;
   }
 }

@@ -88,6 +88,7 @@ async function openPostgres(connectionString: string, poolSize: number, prepareS
     connectionAccepted() {},
     listen: (channel, handler) => channels.listen(channel, handler),
     async close() {
+      // swallowed: a listener that never opened already failed the listen() that asked for it; the pool closes either way.
       await listener?.then((client) => client.end()).catch(() => {});
       await db.destroy();
     },
@@ -209,6 +210,7 @@ class Channels {
       set.delete(handler);
       if (set.size === 0 && this.#handlers.get(channel) === set) {
         this.#handlers.delete(channel);
+        // swallowed: the channel has no handler left, so what it still delivers reaches no one; a broken listener fails the next listen().
         await this.#run(`UNLISTEN ${quoteIdent(channel)}`).catch(() => {});
       }
     };

@@ -67,6 +67,7 @@ export class GroupCommit<Item, Result> {
       if (batch.length === 1) await this.writeAlone(batch[0]!);
       else await this.options.writeMany(batch);
     } catch {
+      // swallowed: tried again write by write below, where each failure reaches its own caller.
       // One write's failure (its row deleted meanwhile, a constraint) must not fail the others: each alone.
       for (const write of batch) await this.writeAlone(write);
     } finally {

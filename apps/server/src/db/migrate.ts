@@ -2,6 +2,7 @@ import { getMigrations } from "better-auth/db/migration";
 import { type Migration, type MigrationProvider, type MigrationResultSet, Migrator } from "kysely";
 import type { BetterAuthOptions } from "better-auth";
 import type { Database } from "./database.ts";
+import { failureOf } from "./release-failure.ts";
 import * as m0001 from "./migrations/0001_catalogue_and_engagement.ts";
 import * as m0002 from "./migrations/0002_public_cache_notify.ts";
 import * as m0010 from "./migrations/0010_admin_audit_log.ts";
@@ -79,8 +80,8 @@ async function migrate(database: Database, authOptions: BetterAuthOptions, run: 
     await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
     return await runAll(database, authOptions, run);
   } finally {
-    await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
-    lock.release();
+    // A connection that cannot unlock is destroyed rather than pooled: the lock ends with its session.
+    lock.release(await failureOf(lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY])));
   }
 }
 

@@ -37,6 +37,7 @@ export class PgliteSession {
   /** The protocol bytes PGlite writes back after reading `request`, exchanges taken in the order asked. */
   exchange(request: Buffer): Promise<Buffer> {
     const answer = this.#lastExchange.then(() => this.#exchangeNow(request));
+    // swallowed: the caller gets this failure through `answer`; the chain only orders the next exchange after it.
     this.#lastExchange = answer.catch(() => {});
     return answer;
   }
@@ -48,6 +49,7 @@ export class PgliteSession {
    */
   forgetOpenTransaction(): void {
     this.#lastExchange = this.#lastExchange.then(async () => {
+      // swallowed: a ROLLBACK fails only once PGlite is closed (#exchangeNow), when no later exchange can run in the transaction.
       if (this.#transactionStatus !== IDLE) await this.#exchangeNow(serialize.query("ROLLBACK")).catch(() => {});
     });
   }
@@ -106,7 +108,7 @@ export class PgliteConnection extends EventEmitter {
   #flush(): void {
     const answer = this.#session.exchange(this.#outgoing.length === 1 ? this.#outgoing[0]! : Buffer.concat(this.#outgoing));
     this.#outgoing = [];
-    // Awaited in turn below; marked handled now, so a failure before its turn is not reported as unhandled.
+    // swallowed: awaited in turn below; marked handled now, so a failure before its turn is not reported as unhandled.
     answer.catch(() => {});
     // Answers are handled in the order they were asked for, as a socket delivers them.
     this.#answered = this.#answered.then(async () => {
@@ -123,7 +125,7 @@ export class PgliteConnection extends EventEmitter {
     try {
       this.emit("error", error);
     } catch {
-      // The client had no "error" listener (the pool listens only to idle clients): its queries have
+      // swallowed: the client had no "error" listener (the pool listens only to idle clients): its queries have
       // already been failed with this error, which is how it reaches whoever asked.
     }
   }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../testing/test-database.ts";
 import { eventually } from "../testing/eventually.ts";
 import type { Database } from "./database.ts";
+import { failureOf } from "./release-failure.ts";
 import { isConflict, transactionRetried } from "./retry-conflicts.ts";
 
 // A deadlock made on purpose: the work under test takes lock 1, then waits for lock 2, which another
@@ -41,6 +42,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("work that loses a deadlock on P
   async function deadlocked<T>(work: () => Promise<T>): Promise<PromiseSettledResult<T>> {
     for (let run = 1; ; run += 1) {
       const other = await database.pool.connect();
+      let unrolled: Error | undefined;
       try {
         await other.query("begin");
         await other.query("select pg_advisory_xact_lock(2)");
@@ -70,10 +72,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("work that loses a deadlock on P
         await sql`update counters set n = 0`.execute(database.db);
       } catch (error) {
         // Not back to the pool inside a transaction, aborted or not: the next test would run in it.
-        await other.query("rollback").catch(() => {});
+        unrolled = await failureOf(other.query("rollback"));
         throw error;
       } finally {
-        other.release();
+        other.release(unrolled);
       }
     }
   }

@@ -84,7 +84,7 @@ export function createMetrics(database: Database): Metrics {
     registers: [registry],
     async collect() {
       this.reset();
-      // With the database down the other metrics still answer; /api/ready names the failure.
+      // swallowed: with the database down the other metrics still answer; /api/ready names the failure.
       const rows = await sql<{ status: string; count: number }>`select status, count(*)::int as count from media_jobs group by status`.execute(database.db).catch(() => null);
       if (!rows) return;
       // Always present, so an alert on the depth sees 0 rather than no series.

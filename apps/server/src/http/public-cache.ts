@@ -260,7 +260,8 @@ export function publicCacheMiddleware(cache: PublicCache, options: PublicCacheMi
       .then(() => options.fetch(request))
       .then((response) => response.body?.cancel())
       .catch(() => {
-        // The entry simply expires; the next request computes it.
+        // swallowed: app.fetch answers a failing handler with a logged 5xx, so little lands here; the entry
+        // simply expires and the next request computes it.
       })
       .finally(() => refreshing.delete(key));
   }

@@ -18,6 +18,7 @@ export function listenForMovedCounters(
     try {
       event = parseRealtimeEvent(JSON.parse(payload));
     } catch {
+      // swallowed: the realtime service, on the same channel, logs a malformed notification.
       return;
     }
     if (event?.topic.startsWith(COUNTERS_PREFIX)) onMoved(event.ids, event.ids.length === 1 ? event.counts : undefined);

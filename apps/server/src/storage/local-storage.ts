@@ -49,8 +49,10 @@ export function createLocalStorage(root: string): Storage {
         const [stats, sidecar] = await Promise.all([stat(file), readFile(sidecarPath(file), "utf8")]);
         const meta = JSON.parse(sidecar) as Sidecar;
         return { size: stats.size, contentType: meta.contentType, etag: meta.etag, lastModified: stats.mtime, cacheControl: meta.cacheControl };
-      } catch {
-        return null;
+      } catch (error) {
+        // No such object; any other failure (permissions, a torn sidecar) is the caller's to answer, not a missing file.
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw error;
       }
     },
     async read(bucket, key, range?: ByteRange) {

@@ -1,4 +1,5 @@
 import type { Readable } from "node:stream";
+import type { Logger } from "../logger.ts";
 
 /** Buckets whose files browsers read through /media. */
 export type PublicBucket = "product-media" | "avatars";
@@ -47,4 +48,13 @@ const KEY_PATTERN = /^(?:[a-z0-9][a-z0-9._-]*\/)*[a-z0-9][a-z0-9._-]*$/;
 
 export function isValidKey(key: string): boolean {
   return key.length <= 512 && KEY_PATTERN.test(key) && !key.split("/").some((part) => part === ".." || part === ".");
+}
+
+/**
+ * Deletes a file whose loss costs only space (a replaced captions file, an upload's used source or
+ * parts): the work that made it a leftover has succeeded, so a failure is logged for the operator,
+ * not thrown at a caller whose answer is already right.
+ */
+export async function deleteLeftover(storage: Storage, bucket: Bucket, key: string, logger: Logger): Promise<void> {
+  await storage.delete(bucket, key).catch((error: unknown) => logger.warn({ err: error, bucket, key }, "leftover file not deleted"));
 }

@@ -41,6 +41,7 @@ function encodeSegment(value: string): string {
   try {
     return encodeURIComponent(value);
   } catch {
+    // swallowed: a lone surrogate (URIError) is encoded by hand below.
     return [...value].map((char) => (/\p{Cs}/u.test(char) ? "%ED%A0%80" : encodeURIComponent(char))).join("");
   }
 }

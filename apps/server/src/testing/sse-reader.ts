@@ -55,6 +55,7 @@ export class SseReader {
   }
 
   async close() {
+    // swallowed: a stream the server already closed has nothing left to cancel.
     await this.reader.cancel().catch(() => {});
   }
 }

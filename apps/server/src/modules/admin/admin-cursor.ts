@@ -20,6 +20,7 @@ export function decodeSortCursor(sort: string, cursor: string): SortKeyset | nul
     if (cursorSort !== sort || typeof value !== "string" || typeof id !== "string" || value.length > 400 || id.length > 100) return null;
     return { value, id };
   } catch {
+    // swallowed: a cursor that is not JSON is not one of ours, answered as null (the route's 400).
     return null;
   }
 }

@@ -40,6 +40,7 @@ export const imageBodyLimit = bodyLimit({
 export async function uploadedFile(c: Context<AppEnv>): Promise<Uint8Array> {
   const contentType = c.req.header("content-type") ?? "";
   if (!contentType.startsWith("multipart/form-data")) throw unsupportedMedia("Send the image as multipart/form-data", "file");
+  // swallowed: a body that is not readable multipart is the client's fault, answered with the 400 below.
   const form = await c.req.formData().catch(() => null);
   const file = form?.get("file");
   if (!file || typeof file === "string") throw badRequest("file: choose an image to upload", "file");

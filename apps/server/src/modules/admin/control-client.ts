@@ -43,6 +43,7 @@ export async function sendControlRequest(dataDir: string, request: ControlReques
       try {
         parsed = JSON.parse(received.trim());
       } catch {
+        // swallowed: not JSON fails the schema check below, which answers for it.
         parsed = undefined;
       }
       const response = ControlResponseSchema.safeParse(parsed);

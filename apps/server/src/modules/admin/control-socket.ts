@@ -47,6 +47,7 @@ async function answer(line: string, handlers: Handlers, logger: Logger): Promise
   try {
     parsed = JSON.parse(line);
   } catch {
+    // swallowed: answered to the caller in words.
     return { ok: false, message: "The control request is not valid JSON." };
   }
   const request = ControlRequestSchema.safeParse(parsed);

@@ -145,6 +145,7 @@ function parseSpecifications(value: unknown): Record<string, unknown> {
     try {
       return parseSpecifications(JSON.parse(value));
     } catch {
+      // swallowed: the column holds JSON the server wrote; text that is not JSON reads as no specifications.
       return {};
     }
   }

@@ -42,6 +42,7 @@ export async function checkAuthRequest(request: Request): Promise<Checked> {
   try {
     parsed = JSON.parse(body);
   } catch {
+    // swallowed: answered as a 400 naming the body.
     return { ok: false, message: "Malformed JSON body", field: "body" };
   }
   const unsafe = findUnsafeText(parsed, []);
@@ -72,7 +73,7 @@ export async function toErrorContract(response: Response): Promise<Response> {
     const value: unknown = text ? JSON.parse(text) : {};
     if (value && typeof value === "object") parsed = value as typeof parsed;
   } catch {
-    // A plain-text or empty error body: the status still says what happened.
+    // swallowed: a plain-text or empty error body: the status still says what happened.
   }
   const code = response.status === 429 ? ERROR_CODES.rateLimited : typeof parsed.code === "string" && parsed.code ? parsed.code : (DEFAULT_CODES[response.status] ?? (response.status >= 500 ? ERROR_CODES.internal : ERROR_CODES.badRequest));
   const message = typeof parsed.message === "string" && parsed.message ? parsed.message : response.statusText || "Request failed";

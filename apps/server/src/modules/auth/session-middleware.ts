@@ -1,4 +1,5 @@
 import { ERROR_CODES } from "@reelmart/core/api/errors";
+import { isAPIError } from "better-auth/api";
 import type { Context, Next } from "hono";
 import type { Database } from "../../db/database.ts";
 import { errorBody } from "../../http/errors.ts";
@@ -77,7 +78,12 @@ export function sessionMiddleware(auth: Auth, database: Database, sessionCache?:
   }
 
   async function lookUp(headers: Headers): Promise<{ viewer: SessionViewer; session: { token: string; expiresAt: Date } } | null> {
-    const session = await auth.api.getSession({ headers }).catch(() => null);
+    const session = await auth.api.getSession({ headers }).catch((error: unknown) => {
+      // A session deleted while it was being read (a sign-out elsewhere) is no session; any other
+      // failure (the database down) is a 5xx, not a signed-in shopper silently treated as a visitor.
+      if (isAPIError(error) && error.status === "UNAUTHORIZED") return null;
+      throw error;
+    });
     if (!session) return null;
     const profile = await database.db.selectFrom("profiles").select(["is_admin", "banned_at"]).where("id", "=", session.user.id).executeTakeFirst();
     // A banned user's sessions are deleted at the ban; this covers a request already in flight.

@@ -101,6 +101,7 @@ async function readLine(handle: FileHandle, position: number): Promise<{ value: 
   try {
     value = JSON.parse(text);
   } catch {
+    // swallowed: a line that is not JSON is answered by the caller's check of what it holds ("damaged").
     value = undefined;
   }
   return { value, text, next: position + newline + 1 };

@@ -4,6 +4,7 @@ import type { BetterAuthOptions } from "better-auth";
 import type pg from "pg";
 import type { Database } from "../../db/database.ts";
 import { migrateUpTo } from "../../db/migrate.ts";
+import { failureOf } from "../../db/release-failure.ts";
 import { ALL_BUCKETS, BUCKETS, type Storage } from "../../storage/storage.ts";
 import { type ShopSource, type SourceFile, countRows, quoteIdent, urlPrefixes } from "./shop-source.ts";
 
@@ -113,6 +114,7 @@ async function insertableColumns(client: pg.PoolClient, table: string, firstRow:
 async function copyRows(source: ShopSource, database: Database, rewrites: [string, string][]) {
   const client = await database.pool.connect();
   const counts: Record<string, number> = {};
+  let unrolled: Error | undefined;
   try {
     await client.query("begin");
     try {
@@ -143,10 +145,10 @@ async function copyRows(source: ShopSource, database: Database, rewrites: [strin
     }
     await client.query("commit");
   } catch (error) {
-    await client.query("rollback").catch(() => {});
+    unrolled = await failureOf(client.query("rollback"));
     throw error;
   } finally {
-    client.release();
+    client.release(unrolled);
   }
   return counts;
 }

@@ -1,6 +1,7 @@
 import type { Readable } from "node:stream";
 import type pg from "pg";
 import type { Database } from "../../db/database.ts";
+import { failureOf } from "../../db/release-failure.ts";
 import { ALL_BUCKETS, BUCKETS, type Bucket, type PublicBucket, type Storage } from "../../storage/storage.ts";
 
 /**
@@ -114,8 +115,7 @@ async function* snapshot(pool: pg.Pool): AsyncGenerator<DataRecord> {
     open = false;
   } finally {
     // A failure, or a consumer that stopped early, leaves the read-only transaction open: end it.
-    if (open) await client.query("rollback").catch(() => {});
-    client.release();
+    client.release(open ? await failureOf(client.query("rollback")) : undefined);
   }
 }
 

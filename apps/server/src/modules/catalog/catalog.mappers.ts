@@ -91,6 +91,7 @@ export function parseSpecifications(value: unknown): Record<string, unknown> {
     try {
       parsed = JSON.parse(value);
     } catch {
+      // swallowed: the column holds JSON the server wrote; text that is not JSON reads as no specifications.
       return {};
     }
   }

@@ -157,6 +157,7 @@ export function feedPageBytesFromMemory(memory: FeedMemory, input: FeedQuery): B
   try {
     cursor = startOf(input, seed);
   } catch {
+    // swallowed: a cursor startOf refuses goes to the database path, which reads it again and answers 400.
     return undefined;
   }
   const { pageRows, nextCursor } = cut(order.walkFrom(input.marketplaceId, cursor, input.limit + 1), 0, cursor, input.limit);

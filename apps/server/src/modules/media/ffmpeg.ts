@@ -53,7 +53,7 @@ function npmFfmpegPath(): string | undefined {
     const installer = requireFromHere("@ffmpeg-installer/ffmpeg") as { path?: unknown };
     return typeof installer.path === "string" ? installer.path : undefined;
   } catch {
-    return undefined; // optional dependency, not installed
+    return undefined; // swallowed: an optional dependency, not installed
   }
 }
 
@@ -63,6 +63,7 @@ async function probeVersion(binary: string): Promise<string | null> {
     const firstLine = stdout.split("\n")[0]?.trim();
     return firstLine?.startsWith("ffmpeg version") ? firstLine : null;
   } catch {
+    // swallowed: a binary that will not run is no ffmpeg; the caller says what to install.
     return null;
   }
 }
@@ -120,7 +121,7 @@ function run(binary: string, args: string[], options: RunOptions): Promise<{ std
       try {
         os.setPriority(child.pid, options.niceness);
       } catch {
-        // Not permitted on some systems; the encode still works at normal priority.
+        // swallowed: not permitted on some systems; the encode still works at normal priority.
       }
     }
     let stdout = "";

@@ -184,7 +184,7 @@ export const registerMediaLibraryRoutes: RegisterRoutes = (app, deps: AppDeps) =
     const body = Buffer.from(await c.req.arrayBuffer());
     if (body.length > WEBVTT_MAX_BYTES) throw tooLarge("Captions can be at most 512 KB");
     try {
-      return c.json({ captionsUrl: await setCaptions({ db, storage }, c.req.valid("param").id, body) }, 200);
+      return c.json({ captionsUrl: await setCaptions({ db, storage, logger: c.var.log }, c.req.valid("param").id, body) }, 200);
     } catch (captionsError) {
       if (captionsError instanceof CaptionsError) throw unsupportedMedia(captionsError.message, "captions");
       throw captionsError;
@@ -192,7 +192,7 @@ export const registerMediaLibraryRoutes: RegisterRoutes = (app, deps: AppDeps) =
   });
   app.openapi(removeCaptionsRoute, async (c) => {
     requireAdmin(c);
-    await removeCaptions({ db, storage }, c.req.valid("param").id);
+    await removeCaptions({ db, storage, logger: c.var.log }, c.req.valid("param").id);
     return c.body(null, 204);
   });
   app.openapi(submissionsRoute, async (c) => {
@@ -206,7 +206,7 @@ export const registerMediaLibraryRoutes: RegisterRoutes = (app, deps: AppDeps) =
   });
   app.openapi(rejectRoute, async (c) => {
     const actor = requireAdmin(c);
-    await rejectSubmission(db, storage, actor, c.req.valid("param").id, c.req.valid("json").reason);
+    await rejectSubmission({ db, storage, logger: c.var.log }, actor, c.req.valid("param").id, c.req.valid("json").reason);
     return c.body(null, 204);
   });
   app.openapi(mySubmissionsRoute, async (c) => {
@@ -220,6 +220,7 @@ async function streamProgress(stream: Parameters<Parameters<typeof streamSSE>[1]
   stream.onAbort(() => unsubscribe());
   try {
     unsubscribe = await hub.subscribe((payload) => {
+      // swallowed: a write fails only on a closed stream, whose abort unsubscribes.
       void stream.writeSSE({ event: "progress", data: payload }).catch(() => {});
     });
   } catch (error) {

@@ -1,8 +1,9 @@
 import type { LibraryItem, MediaJobState, MediaLibraryPage, MediaLibraryQuery, MediaUpdateBody, Submission } from "@reelmart/core/api/media";
 import { type Kysely, sql } from "kysely";
 import type { DB, ProcessedVideo, SubmissionStatus } from "../../db/schema.ts";
+import type { Logger } from "../../logger.ts";
 import { badRequest, conflict, notFound } from "../../shared/errors.ts";
-import type { Storage } from "../../storage/storage.ts";
+import { type Storage, deleteLeftover } from "../../storage/storage.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { applyProcessedVideoIn } from "./upload-jobs.ts";
 import { MEDIA_JOBS_CHANNEL } from "./queue.ts";
@@ -162,7 +163,7 @@ export async function retryMedia(db: Kysely<DB>, mediaId: string): Promise<void>
 }
 
 /** Stores a WebVTT file beside the video and points the row at it (WCAG 1.2.2 captions). */
-export async function setCaptions(deps: { db: Kysely<DB>; storage: Storage }, mediaId: string, vtt: Buffer): Promise<string> {
+export async function setCaptions(deps: { db: Kysely<DB>; storage: Storage; logger: Logger }, mediaId: string, vtt: Buffer): Promise<string> {
   const media = await deps.db.selectFrom("product_media").select(["product_id", "type", "captions_url"]).where("id", "=", mediaId).executeTakeFirst();
   if (!media) throw notFound(`Media with ID ${mediaId} not found`);
   if (media.type !== "video") throw badRequest("Captions belong to videos", "captions");
@@ -173,14 +174,14 @@ export async function setCaptions(deps: { db: Kysely<DB>; storage: Storage }, me
   await deps.storage.put(BUCKET, key, Buffer.from(text, "utf8"), { contentType: "text/vtt; charset=utf-8" });
   const url = deps.storage.publicUrl(BUCKET, key);
   await deps.db.updateTable("product_media").set({ captions_url: url }).where("id", "=", mediaId).execute();
-  if (media.captions_url !== url) await deleteCaptionsFile(deps.storage, media.captions_url);
+  if (media.captions_url !== url) await deleteCaptionsFile(deps, media.captions_url);
   return url;
 }
 
 /** Removes a replaced or removed captions file; a file that will not go costs space, not correctness. */
-async function deleteCaptionsFile(storage: Storage, url: string | null): Promise<void> {
-  const prefix = storage.publicUrl(BUCKET, "");
-  if (url?.startsWith(prefix)) await storage.delete(BUCKET, url.slice(prefix.length)).catch(() => {});
+async function deleteCaptionsFile(deps: { storage: Storage; logger: Logger }, url: string | null): Promise<void> {
+  const prefix = deps.storage.publicUrl(BUCKET, "");
+  if (url?.startsWith(prefix)) await deleteLeftover(deps.storage, BUCKET, url.slice(prefix.length), deps.logger);
 }
 
 /** Not a WebVTT file: the route answers 415. */
@@ -190,11 +191,11 @@ export class CaptionsError extends Error {
   }
 }
 
-export async function removeCaptions(deps: { db: Kysely<DB>; storage: Storage }, mediaId: string): Promise<void> {
+export async function removeCaptions(deps: { db: Kysely<DB>; storage: Storage; logger: Logger }, mediaId: string): Promise<void> {
   const before = await deps.db.selectFrom("product_media").select("captions_url").where("id", "=", mediaId).executeTakeFirst();
   if (!before) throw notFound(`Media with ID ${mediaId} not found`);
   await deps.db.updateTable("product_media").set({ captions_url: null }).where("id", "=", mediaId).execute();
-  await deleteCaptionsFile(deps.storage, before.captions_url);
+  await deleteCaptionsFile(deps, before.captions_url);
 }
 
 // Submissions ---------------------------------------------------------------------------------
@@ -290,7 +291,8 @@ export async function approveSubmission(db: Kysely<DB>, storage: Storage, actor:
 }
 
 /** A rejected submission keeps its reason for the shopper; its files are removed. */
-export async function rejectSubmission(db: Kysely<DB>, storage: Storage, actor: Actor, submissionId: string, reason: string): Promise<void> {
+export async function rejectSubmission(deps: { db: Kysely<DB>; storage: Storage; logger: Logger }, actor: Actor, submissionId: string, reason: string): Promise<void> {
+  const { db, storage } = deps;
   const submission = await db.selectFrom("media_submissions").select(["status", "result", "media_id"]).where("id", "=", submissionId).executeTakeFirst();
   if (!submission) throw notFound(`Submission with ID ${submissionId} not found`);
   if (submission.status !== "pending") throw conflict(`Only a submission waiting for review can be rejected (this one is ${submission.status})`);
@@ -305,6 +307,6 @@ export async function rejectSubmission(db: Kysely<DB>, storage: Storage, actor: 
   const result = submission.result as ProcessedVideo | null;
   if (result) {
     const keys = [result.posterKey, ...result.renditions.flatMap((rendition) => [rendition.key, rendition.key.replace(/\.mp4$/, "-thumbnail.jpg")])];
-    await Promise.all([...new Set(keys)].map((key) => storage.delete(BUCKET, key).catch(() => {})));
+    await Promise.all([...new Set(keys)].map((key) => deleteLeftover(storage, BUCKET, key, deps.logger)));
   }
 }

@@ -5,6 +5,7 @@ import { pipeline } from "node:stream/promises";
 import type { Kysely } from "kysely";
 import type { AppDeps } from "../../context.ts";
 import type { DB } from "../../db/schema.ts";
+import type { Logger } from "../../logger.ts";
 import type { Storage } from "../../storage/storage.ts";
 import { MediaCache } from "./cache.ts";
 import { FFMPEG_MISSING_MESSAGE, findFfmpeg } from "./ffmpeg.ts";
@@ -26,6 +27,7 @@ export interface DemoVideoPayload {
 export interface MediaContext {
   db: Kysely<DB>;
   storage: Storage;
+  logger: Logger;
   cache: MediaCache;
   ffmpegPath: string | undefined;
   /** ffmpeg threads per encode: the cores shared among the workers, so encodes never oversubscribe. */
@@ -33,11 +35,12 @@ export interface MediaContext {
   staleLockSeconds: number;
 }
 
-export function createMediaContext(deps: Pick<AppDeps, "config" | "database" | "storage">): MediaContext {
+export function createMediaContext(deps: Pick<AppDeps, "config" | "database" | "storage" | "logger">): MediaContext {
   const workers = Math.max(1, deps.config.mediaWorkers);
   return {
     db: deps.database.db,
     storage: deps.storage,
+    logger: deps.logger,
     cache: new MediaCache(deps.config.mediaCacheDir),
     ffmpegPath: deps.config.ffmpegPath,
     threads: Math.min(2, Math.max(1, Math.floor(os.availableParallelism() / workers))),

@@ -165,7 +165,12 @@ export async function runNextJob(db: Kysely<DB>, kinds: Record<string, JobKind>,
   const kind = kinds[job.kind];
   const started = Date.now();
   const heartbeat = setInterval(() => {
-    db.updateTable("media_jobs").set({ locked_at: new Date() }).where("id", "=", job.id).where("status", "=", "running").execute().catch(() => {});
+    db.updateTable("media_jobs")
+      .set({ locked_at: new Date() })
+      .where("id", "=", job.id)
+      .where("status", "=", "running")
+      .execute()
+      .catch((error: unknown) => logger.warn({ err: error, jobId: job.id }, "media job heartbeat not recorded"));
   }, Math.min(HEARTBEAT_MS, (staleLockSeconds * 1000) / 3));
   try {
     if (!kind) throw new Error(`no handler for media job kind "${job.kind}"`);

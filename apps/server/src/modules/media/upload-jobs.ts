@@ -7,7 +7,8 @@ import { pipeline } from "node:stream/promises";
 import { type Kysely, sql } from "kysely";
 import sharp from "sharp";
 import type { DB, ProcessedVideo } from "../../db/schema.ts";
-import type { Storage } from "../../storage/storage.ts";
+import type { Logger } from "../../logger.ts";
+import { type Storage, deleteLeftover } from "../../storage/storage.ts";
 import { FFMPEG_MISSING_MESSAGE, findFfmpeg } from "./ffmpeg.ts";
 import { PermanentJobError, type MediaJob, type ProgressReporter } from "./queue.ts";
 import { UndecodableMediaError, probeVideo } from "./probe.ts";
@@ -29,6 +30,7 @@ export interface UploadedMediaPayload {
 export interface UploadJobContext {
   db: Kysely<DB>;
   storage: Storage;
+  logger: Logger;
   ffmpegPath: string | undefined;
   threads: number;
 }
@@ -110,7 +112,7 @@ export async function processUploadedVideo(context: UploadJobContext, job: Media
       await applyProcessedVideo(context.db, context.storage, payload.mediaId, result, { rotation: probe.rotation, sourceCodec: probe.videoCodec });
     }
     // The original is no longer needed once the renditions exist.
-    await context.storage.delete("uploads", payload.sourceKey).catch(() => {});
+    await deleteLeftover(context.storage, "uploads", payload.sourceKey, context.logger);
   } finally {
     await rm(work, { recursive: true, force: true });
   }
@@ -203,7 +205,7 @@ export async function processUploadedImage(context: UploadJobContext, job: Media
     })
     .where("id", "=", payload.mediaId)
     .execute();
-  await context.storage.delete("uploads", payload.sourceKey).catch(() => {});
+  await deleteLeftover(context.storage, "uploads", payload.sourceKey, context.logger);
 }
 
 /** A job out of attempts: the row shows why, and the admin screen offers a retry. */

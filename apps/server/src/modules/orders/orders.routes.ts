@@ -242,6 +242,7 @@ export const registerOrderRoutes: RegisterRoutes = (app, appDeps) => {
   app.openapi(getOrderRoute, async (c) => c.json(await getOrder(deps, requireViewer(c).userId, c.req.valid("param").id), 200));
 
   app.openapi(cancelOrderRoute, async (c) => {
+    // swallowed: a cancel without a JSON body carries no note; the note itself is checked below.
     const body = (await c.req.json().catch(() => ({}))) as unknown;
     const parsed = CancelOrderBodySchema.safeParse(body ?? {});
     if (!parsed.success) throw badRequest("note: must be at most 500 characters", "note");

@@ -62,6 +62,7 @@ export function createRazorpayProvider(options: RazorpayOptions): PaymentProvide
       try {
         event = JSON.parse(rawBody);
       } catch {
+        // swallowed: a signed body that is not JSON is answered 400 by the route, as any invalid webhook.
         return null;
       }
       const payment = event.payload?.payment?.entity;

@@ -69,6 +69,7 @@ export const registerRealtimeRoutes: RegisterRoutes = (app, { database, logger }
         let unsubscribe: () => void = () => {};
         stream.onAbort(() => unsubscribe());
         unsubscribe = await hub.subscribe(topics, (event) => {
+          // swallowed: a write fails only on a closed stream, whose abort unsubscribes.
           void stream.writeSSE({ event: "change", data: JSON.stringify(event) }).catch(() => {});
         });
         if (stream.aborted) return unsubscribe();
@@ -78,6 +79,7 @@ export const registerRealtimeRoutes: RegisterRoutes = (app, { database, logger }
       async (error, stream) => {
         c.var.log.warn({ err: error }, "realtime stream failed");
         const message = error instanceof AppError ? error.message : "Realtime unavailable";
+        // swallowed: the failure is logged above; a stream too broken to carry its message has no one reading.
         await stream.writeSSE({ event: "error", data: JSON.stringify({ message }) }).catch(() => {});
       },
     );

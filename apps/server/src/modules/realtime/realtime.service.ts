@@ -104,6 +104,7 @@ export class RealtimeHub {
     try {
       event = parseRealtimeEvent(JSON.parse(payload));
     } catch {
+      // swallowed: logged below with the payload, which says more than the parse error.
       event = null;
     }
     if (!event) {

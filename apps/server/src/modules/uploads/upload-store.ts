@@ -10,7 +10,7 @@ import { DataStore, ERRORS, Upload } from "@tus/server";
 import { type Kysely, sql } from "kysely";
 import type { DB, UploadPurpose } from "../../db/schema.ts";
 import type { Logger } from "../../logger.ts";
-import type { Storage } from "../../storage/storage.ts";
+import { type Storage, deleteLeftover } from "../../storage/storage.ts";
 
 /** Thrown through @tus/server as its response: status and a JSON error body. */
 export interface TusResponseError {
@@ -127,7 +127,7 @@ export class StorageUploadStore extends DataStore {
         returning upload_offset`.execute(this.db);
       if (!moved.rows[0]) {
         // Another request (on this or another instance) got there first: its bytes stand.
-        await this.storage.delete("uploads", key).catch(() => {});
+        await deleteLeftover(this.storage, "uploads", key, this.options.logger);
         throw ERRORS.INVALID_OFFSET;
       }
       return Number(moved.rows[0].upload_offset);
@@ -143,7 +143,7 @@ export class StorageUploadStore extends DataStore {
   }
 
   async deleteParts(id: string, parts: number[]): Promise<void> {
-    await Promise.all(parts.map((offset) => this.storage.delete("uploads", partKey(id, offset)).catch(() => {})));
+    await Promise.all(parts.map((offset) => deleteLeftover(this.storage, "uploads", partKey(id, offset), this.options.logger)));
   }
 
   /** Joins the parts into one local file, in order (the caller removes it). */

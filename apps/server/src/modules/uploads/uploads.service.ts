@@ -202,7 +202,10 @@ export async function finishUpload(
     });
   } catch (error) {
     // A refused file (the client's fault) leaves nothing behind; a server fault keeps the bytes for a retry.
-    if (isTusResponseError(error) || error instanceof AppError) await deps.store.remove(uploadId).catch(() => {});
+    if (isTusResponseError(error) || error instanceof AppError) {
+      // The refusal is what the client hears; parts that will not go are logged and cost only space.
+      await deps.store.remove(uploadId).catch((removeError: unknown) => deps.logger.warn({ err: removeError, uploadId }, "refused upload not removed"));
+    }
     throw error;
   } finally {
     await rm(work, { recursive: true, force: true });

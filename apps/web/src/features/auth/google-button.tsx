@@ -12,7 +12,8 @@ export function GoogleButton({ returnTo }: { returnTo: string }) {
     try {
       const { url } = await startGoogleSignIn(returnTo);
       window.location.assign(url);
-    } catch {
+    } catch (error) {
+      console.error("Google sign-in failed to start", error);
       toast.error("Failed to sign in with Google");
       if (mounted.current) setBusy(false);
     }

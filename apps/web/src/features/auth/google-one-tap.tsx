@@ -40,7 +40,8 @@ export function GoogleOneTap({ clientId, onSignedIn }: { clientId: string; onSig
             if (!credential) throw new Error("no credential");
             await signInWithGoogleIdToken(credential);
             await signedIn.current();
-          } catch {
+          } catch (error) {
+            console.error("Google One Tap sign-in failed", error);
             toast.error("Failed to sign in with Google One Tap");
           }
         },

@@ -2,6 +2,7 @@ import { displayName } from "@reelmart/core/display-name";
 import { passwordWeaknesses } from "@reelmart/core/password-policy";
 import { useState } from "react";
 import { Field } from "../../shared/ui/field.tsx";
+import { toast } from "../../shared/ui/toast.ts";
 import { saveNames, signUpWithEmail } from "./auth-api.ts";
 import { MISSING_CREDENTIALS } from "./auth-errors.ts";
 import { CredentialFields, FORM_CLASS, FormErrorMessage, SubmitButton } from "./form-parts.tsx";
@@ -17,7 +18,13 @@ export function SignUpForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) 
   const submit = onSubmit(
     async () => {
       await signUpWithEmail({ email: email.trim(), password, name: displayName(firstName, lastName, email.trim()) });
-      if (firstName.trim() || lastName.trim()) await saveNames(firstName, lastName).catch(() => undefined);
+      // The account exists by now: names that did not save are said, and the sign-in goes on.
+      if (firstName.trim() || lastName.trim()) {
+        await saveNames(firstName, lastName).catch((error: unknown) => {
+          console.error("Saving the names after sign-up failed", error);
+          toast.error("Profile update failed", { description: "Add your name from your profile." });
+        });
+      }
       await onSignedIn();
     },
     () => {

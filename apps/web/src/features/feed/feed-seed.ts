@@ -12,6 +12,7 @@ export function visitSeed(): string {
     sessionStorage.setItem(SEED_KEY, seed);
     return seed;
   } catch {
+    // swallowed: blocked storage; the seed then lives for this page only.
     return crypto.randomUUID().replaceAll("-", "").slice(0, 16);
   }
 }
@@ -28,6 +29,7 @@ export function adoptVisitSeed(seed: string): boolean {
     sessionStorage.setItem(SEED_KEY, seed);
     return true;
   } catch {
+    // swallowed: blocked storage, read as a seed not yet this tab's.
     return false;
   }
 }

@@ -25,7 +25,8 @@ function orderInWorker(length: number, seed: string): Promise<number[]> {
 export async function shuffleOnDevice<T>(items: readonly T[], seed: string): Promise<T[]> {
   const order =
     items.length > WORKER_SHUFFLE_THRESHOLD && typeof Worker !== "undefined"
-      ? await orderInWorker(items.length, seed).catch(() => shuffledOrder(items.length, seed))
+      ? // swallowed: a worker that fails to start or answer gives way to the same order computed here.
+        await orderInWorker(items.length, seed).catch(() => shuffledOrder(items.length, seed))
       : shuffledOrder(items.length, seed);
   return order.map((i) => items[i]!);
 }

@@ -59,6 +59,6 @@ function setHandler(session: MediaSession, action: MediaSessionAction, handler: 
   try {
     session.setActionHandler(action, handler);
   } catch {
-    // Unsupported action.
+    // swallowed: an unsupported action.
   }
 }

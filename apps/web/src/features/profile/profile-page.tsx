@@ -207,7 +207,8 @@ function SettingsSection() {
           value={marketplace.selectedId}
           label="Marketplace"
           onChoose={(id) => {
-            void marketplace.select(id).then(() => setOpen(false)).catch(() => undefined);
+            // 000 §8: a failed marketplace change is only logged (select has said what it could).
+            void marketplace.select(id).then(() => setOpen(false)).catch((error: unknown) => console.error("Changing the marketplace failed", error));
           }}
         />
       </Dialog>

@@ -17,6 +17,7 @@ export async function loadSplashConfig(): Promise<SplashConfig | null> {
     if (typeof data.name !== "string" || typeof data.logoUrl !== "string") return null;
     return { name: data.name, logoUrl: data.logoUrl, ...(typeof data.storeName === "string" && data.storeName ? { storeName: data.storeName } : {}) };
   } catch {
+    // swallowed: without the store's splash settings the splash shows the defaults.
     return null;
   }
 }

@@ -73,6 +73,7 @@ function safeJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
+    // swallowed: a body that is not JSON (a proxy's error page) leaves the status to answer.
     return undefined;
   }
 }

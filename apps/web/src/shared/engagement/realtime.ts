@@ -181,6 +181,7 @@ function safeJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
+    // swallowed: an event that is not JSON fails the caller's shape check and is skipped.
     return undefined;
   }
 }

@@ -66,6 +66,7 @@ export function ShareDrawer({ mediaId, product, posterUrl, open, onOpenChange }:
     try {
       await navigator.clipboard.writeText(url);
     } catch {
+      // swallowed: answered with 'Copy failed'; a refused clipboard is the browser's choice, not a fault.
       toast.error("Copy failed");
       return;
     }
@@ -75,6 +76,7 @@ export function ShareDrawer({ mediaId, product, posterUrl, open, onOpenChange }:
       try {
         await record.mutateAsync("copy-link");
       } catch {
+        // swallowed: the mutation's own onError has answered with 'Share failed'.
         return;
       }
     }
@@ -84,17 +86,23 @@ export function ShareDrawer({ mediaId, product, posterUrl, open, onOpenChange }:
 
   async function instagram() {
     // Instagram has no web share endpoint: the link goes to the clipboard for pasting in the app.
-    await navigator.clipboard.writeText(url).catch(() => {});
+    await navigator.clipboard.writeText(url).catch((error: unknown) => console.error("Copying the link for Instagram failed", error));
     toast("Instagram Sharing - only available through their app");
     done("instagram");
   }
 
+  // Called synchronously, inside the tap that allows a share sheet or a new window; an action that
+  // fails later (a rejected promise) is answered as one that throws at once.
   function tryAction(action: () => void | Promise<void>) {
+    const failed = (error: unknown) => {
+      console.error("Sharing the video failed", error);
+      toast.error("Failed to share video");
+    };
     return () => {
       try {
-        void action();
-      } catch {
-        toast.error("Failed to share video");
+        void Promise.resolve(action()).catch(failed);
+      } catch (error) {
+        failed(error);
       }
     };
   }

@@ -43,7 +43,7 @@ export function useShareFile(url: string | null | undefined, enabled: boolean): 
         const name = new URL(url, window.location.href).pathname.split("/").pop() || "poster";
         setFile({ url, file: new File([blob], name, { type: blob.type }) });
       })
-      // No file is fine: the share goes without it.
+      // swallowed: no file is fine; the share goes without it.
       .catch(() => {});
     return () => controller.abort();
   }, [url, enabled]);

@@ -14,6 +14,7 @@ export function readMarketplaceDialogState(): MarketplaceDialogState {
       lastShownDay: localStorage.getItem(STORAGE_KEYS.marketplaceDialogLastShown),
     };
   } catch {
+    // swallowed: blocked storage reads as a first visit.
     return { visits: 0, lastShownDay: null };
   }
 }
@@ -25,6 +26,6 @@ export function recordMarketplaceDialogShown(today: string): void {
     localStorage.setItem(STORAGE_KEYS.marketplaceDialogVisits, String(visits + 1));
     localStorage.setItem(STORAGE_KEYS.marketplaceDialogLastShown, today);
   } catch {
-    // Blocked storage: the dialog may open again next start, which is the safe side.
+    // swallowed: blocked storage; the dialog may open again next start, which is the safe side.
   }
 }

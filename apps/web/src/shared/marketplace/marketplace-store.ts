@@ -13,6 +13,7 @@ export function getSelectedMarketplaceId(): string | null {
   try {
     return localStorage.getItem(STORAGE_KEYS.selectedMarketplace) || null;
   } catch {
+    // swallowed: blocked storage; the choice lives in memory.
     return memoryFallback;
   }
 }
@@ -23,7 +24,7 @@ export function setSelectedMarketplaceId(id: string | null): void {
     if (id) localStorage.setItem(STORAGE_KEYS.selectedMarketplace, id);
     else localStorage.removeItem(STORAGE_KEYS.selectedMarketplace);
   } catch {
-    // Blocked storage: memoryFallback above carries the choice.
+    // swallowed: blocked storage; memoryFallback above carries the choice.
   }
   mirrorInCookie(id);
   for (const listener of listeners) listener();

@@ -39,6 +39,7 @@ function parseIds(raw: string | null): string[] {
     const value: unknown = JSON.parse(raw);
     return Array.isArray(value) ? value.filter((id): id is string => typeof id === "string") : [];
   } catch {
+    // swallowed: a list that is not ours reads as no saved items.
     return [];
   }
 }
@@ -75,8 +76,9 @@ function mergeLocalIntoAccount(queryClient: QueryClient): Promise<void> {
       queryClient.setQueryData<SavedList>(savedQueryKey, { items: result.items });
       // Only what was merged leaves the local list; a save made meanwhile stays for the next merge.
       writeLocal(readLocal().filter((id) => !productIds.includes(id)));
-    } catch {
+    } catch (error) {
       // Kept locally; the next sign-in or page load retries.
+      console.warn("Merging the saved items into the account failed", error);
     }
   })().finally(() => {
     mergeInFlight = null;

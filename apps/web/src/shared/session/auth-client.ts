@@ -33,6 +33,7 @@ export async function authRequest<T>(path: string, body?: unknown, method: "GET"
   try {
     data = text ? JSON.parse(text) : undefined;
   } catch {
+    // swallowed: a body that is not JSON (a proxy's error page) leaves the status to answer.
     data = undefined;
   }
   if (!response.ok) {

@@ -46,7 +46,7 @@ export function uploadFailureReason(error: unknown): string {
       const parsed = JSON.parse(response.getBody()) as { error?: { message?: string } };
       if (parsed.error?.message) return parsed.error.message;
     } catch {
-      // not JSON: fall through to the status
+      // swallowed: not JSON; the status answers below.
     }
     if (response.getStatus() === 413) return "The file is too large";
   }
@@ -80,6 +80,7 @@ function parseFinished(body: string): UploadFinished | null {
   try {
     return JSON.parse(body) as UploadFinished;
   } catch {
+    // swallowed: an answer that is not JSON is no finished upload; the caller says so.
     return null;
   }
 }
@@ -137,6 +138,7 @@ export function useResumableUploads(options: { onFinished?: (item: UploadItem) =
 
   const begin = useCallback(async (key: string, upload: Tus.Upload) => {
     // A file sent before (reload, lost connection) continues from the server's offset.
+    // swallowed: without a readable record of an earlier attempt the file is sent from the start.
     const previous = await upload.findPreviousUploads().catch(() => []);
     if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
     upload.start();

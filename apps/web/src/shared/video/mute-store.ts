@@ -11,6 +11,7 @@ function readStored(): boolean {
   try {
     return localStorage.getItem(STORAGE_KEYS.videoMuteState) !== "false";
   } catch {
+    // swallowed: blocked storage; videos start muted.
     return true;
   }
 }
@@ -29,7 +30,7 @@ export function setMuted(value: boolean, { persist = true } = {}) {
     try {
       localStorage.setItem(STORAGE_KEYS.videoMuteState, String(value));
     } catch {
-      // Private mode or a full quota: the preference lives for this page only.
+      // swallowed: private mode or a full quota: the preference lives for this page only.
     }
   }
   emit();

@@ -32,6 +32,7 @@ function cached(url: string): string | null {
   try {
     return readThumbnailCache(localStorage.getItem(STORAGE_KEYS.thumbnailCache), Date.now()).entries[url]?.dataUrl ?? null;
   } catch {
+    // swallowed: blocked storage is an empty cache.
     return null;
   }
 }
@@ -44,7 +45,7 @@ function store(url: string, dataUrl: string) {
       localStorage.setItem(STORAGE_KEYS.thumbnailCache, JSON.stringify(cache));
       return;
     } catch {
-      // Quota exceeded: drop the oldest half and retry; with fewer than 5 entries give up caching.
+      // swallowed: quota exceeded: drop the oldest half and retry; with fewer than 5 entries give up caching.
       const pruned = pruneOldestHalf(cache);
       if (!pruned) return;
       cache = pruned;
@@ -80,6 +81,7 @@ function captureFrame(url: string): Promise<string | null> {
         context.drawImage(video, 0, 0);
         finish(canvas.toDataURL("image/jpeg", THUMBNAIL_JPEG_QUALITY));
       } catch {
+        // swallowed: a frame the canvas may not read (cross-origin) is no thumbnail; the poster stays.
         finish(null);
       }
     });

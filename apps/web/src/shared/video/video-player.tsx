@@ -153,6 +153,7 @@ export function VideoPlayer({ media, productThumbnailUrl, label, load, captureTh
         setBlocked(false);
         setUserPaused(false);
         // Called from a tap, so play() is allowed even with sound.
+        // swallowed: a source that fails answers through the element's error event (the failed state).
         void element.play().catch(() => {});
       } else {
         setUserPaused(true);
@@ -160,6 +161,7 @@ export function VideoPlayer({ media, productThumbnailUrl, label, load, captureTh
     },
     playNow() {
       const element = video.current;
+      // swallowed: a refused play() leaves the video paused with its play icon; a failing source answers through its error event.
       if (element && !failed) void element.play().catch(() => {});
     },
     hold: setHeld,
@@ -224,6 +226,7 @@ export function VideoPlayer({ media, productThumbnailUrl, label, load, captureTh
         onTapToPlay={() => {
           setBlocked(false);
           setUserPaused(false);
+          // swallowed: a source that fails answers through the element's error event (the failed state).
           void video.current?.play().catch(() => {});
         }}
       />

@@ -13,6 +13,7 @@ export async function uploadImage<T>(path: string, file: File): Promise<T> {
   } catch {
     throw new ApiRequestError(0, "network", "Network connection lost");
   }
+  // swallowed: a body that is not JSON (a proxy's error page) leaves the status to answer below.
   const body = (await response.json().catch(() => null)) as (T & { error?: { code: string; message: string; field?: string } }) | null;
   if (!response.ok || !body) {
     throw new ApiRequestError(response.status, body?.error?.code ?? `http_${response.status}`, body?.error?.message ?? response.statusText, body?.error?.field);

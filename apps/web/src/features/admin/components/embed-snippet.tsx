@@ -59,6 +59,7 @@ function SnippetBox({ label, hint, code }: { label: string; hint: string; code: 
     try {
       await navigator.clipboard.writeText(code);
     } catch {
+      // swallowed: answered with 'Copy failed'; a refused clipboard is the browser's choice, not a fault.
       toast.error("Copy failed");
       return;
     }

@@ -62,6 +62,7 @@ function firstPageFrom(written: HTMLElement | null): Promise<void> {
   const url = feedPageUrl(options, null).href;
   const requested = fetch(url, { credentials: "same-origin", signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
     .then((response) => (response.ok ? (response.json() as Promise<FeedPage>) : null))
+    // swallowed: a page not fetched ahead is fetched by the feed itself, which answers a failure on screen.
     .catch(() => null);
   const first: FirstPage = { url, page: requested };
   window.__reelmartFirstFeedPage = first;
@@ -78,6 +79,7 @@ function pageIn(element: HTMLElement): FeedPage | null {
   try {
     return JSON.parse(element.textContent ?? "") as FeedPage;
   } catch {
+    // swallowed: a page the server wrote but the page cannot read is fetched by the feed itself.
     return null;
   }
 }

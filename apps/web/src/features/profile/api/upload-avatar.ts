@@ -17,6 +17,7 @@ export async function uploadAvatar(file: File): Promise<SessionUser> {
   } catch {
     throw new ApiRequestError(0, "network", "Network connection lost");
   }
+  // swallowed: a body that is not JSON (a proxy's error page) leaves the status to answer below.
   const body = (await response.json().catch(() => null)) as (SessionUser & Partial<ErrorBody>) | null;
   if (!response.ok || !body) {
     throw new ApiRequestError(response.status, body?.error?.code ?? `http_${response.status}`, body?.error?.message ?? response.statusText, body?.error?.field);

@@ -12,6 +12,7 @@ function videoSessionId(): string {
     localStorage.setItem(STORAGE_KEYS.videoSessionId, created);
     return created;
   } catch {
+    // swallowed: blocked storage; the id lives for this page only.
     return crypto.randomUUID();
   }
 }
@@ -28,6 +29,7 @@ export function useRecordView() {
   return useCallback((mediaId: string) => {
     if (counted.current.has(mediaId)) return;
     counted.current.add(mediaId);
+    // swallowed: a view is a counter, not the shopper's work; a lost one is not worth their attention.
     recordView(mediaId, { sessionId: videoSessionId() }).catch(() => {});
   }, []);
 }

@@ -9,6 +9,7 @@ export async function putCaptions(id: string, file: File): Promise<string> {
     headers: { "Content-Type": "text/vtt" },
     body: file,
   });
+  // swallowed: a body that is not JSON (a proxy's error page) leaves the status to answer below.
   const body = (await response.json().catch(() => ({}))) as { captionsUrl?: string; error?: { message?: string } };
   if (!response.ok || !body.captionsUrl) throw new Error(body.error?.message ?? `Captions not saved (${response.status})`);
   return body.captionsUrl;

@@ -19,6 +19,7 @@ export function useMediaProgress(onSettled?: (event: MediaProgressEvent) => void
       try {
         event = JSON.parse((message as MessageEvent<string>).data) as MediaProgressEvent;
       } catch {
+        // swallowed: the server writes these events; one that is not JSON is skipped, and the next refetch corrects the list.
         return;
       }
       const key = event.mediaId ?? event.submissionId;
