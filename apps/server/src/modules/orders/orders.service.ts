@@ -450,6 +450,27 @@ const orderBaseOf = (row: OrderBaseRow) => ({
 /** Shoppers may cancel until the parcel ships (no fee). */
 export const shopperMayCancel = (status: string) => status === "pending_payment" || status === "placed";
 
+/**
+ * The statuses of an order whose goods the shopper has bought: the store took it (cash on delivery
+ * at once, an online order once paid) and it was neither cancelled (an unpaid online order that
+ * expired is cancelled too) nor returned.
+ */
+const BOUGHT_STATUSES: OrderStatus[] = ["placed", "shipped", "delivered", "completed"];
+
+/** Whether the shopper has bought the product: a line of it in one of their orders in BOUGHT_STATUSES. */
+export async function hasBoughtProduct(db: Kysely<DB>, userId: string, productId: string): Promise<boolean> {
+  const line = await db
+    .selectFrom("orders as o")
+    .innerJoin("order_lines as l", "l.order_id", "o.id")
+    .select("l.id")
+    .where("o.user_id", "=", userId)
+    .where("o.status", "in", BOUGHT_STATUSES)
+    .where("l.product_id", "=", productId)
+    .limit(1)
+    .executeTakeFirst();
+  return line !== undefined;
+}
+
 /** The shopper's order with lines and timeline; another user's order is not found (404). */
 export async function getOrder(deps: OrdersDeps, userId: string | null, orderId: string): Promise<Order> {
   let query = deps.db.selectFrom("orders as o").select([...orderColumns]).where("o.id", "=", orderId);

@@ -17,6 +17,7 @@ import { replaceBrandImage } from "../admin/brands.service.ts";
 import { replaceMarketplaceFlag } from "../admin/marketplaces.service.ts";
 import { findFfmpeg } from "../media/ffmpeg.ts";
 import { enqueueJob } from "../media/queue.ts";
+import { hasBoughtProduct } from "../orders/orders.service.ts";
 import { UndecodableMediaError, checkDecodesToEnd, probeVideo } from "../media/probe.ts";
 import { UPLOADED_IMAGE_JOB, UPLOADED_VIDEO_JOB, type UploadedMediaPayload } from "../media/upload-jobs.ts";
 import { type SniffedMedia, sniffMedia } from "./sniff.ts";
@@ -65,7 +66,7 @@ export function isPurpose(value: string | undefined): value is UploadPurpose {
 
 /**
  * Who may start an upload for what: product media are the admins'; a shopper may submit a video
- * of a product that is in their cart (or that they ordered, once orders exist). Returns the
+ * of a product that is in their cart or that they bought (orders' hasBoughtProduct). Returns the
  * metadata to store, with the owner set by the server and unknown keys dropped.
  */
 export async function authorizeUpload(db: Kysely<DB>, viewer: Viewer | null, metadata: Record<string, string | null | undefined>): Promise<Record<string, string>> {
@@ -105,14 +106,7 @@ async function authorizeStoreImage(db: Kysely<DB>, viewer: Viewer, purpose: Stor
 
 async function hasCartedOrBought(db: Kysely<DB>, userId: string, productId: string): Promise<boolean> {
   const carted = await db.selectFrom("cart_items").select("id").where("user_id", "=", userId).where("product_id", "=", productId).executeTakeFirst();
-  if (carted) return true;
-  // Orders are their own module; look only when its table exists.
-  const { rows } = await sql<{ found: boolean }>`select to_regclass('public.order_items') is not null as found`.execute(db);
-  if (!rows[0]?.found) return false;
-  const bought = await sql<{ one: number }>`
-    select 1 as one from order_items oi join orders o on o.id = oi.order_id
-    where o.user_id = ${userId} and oi.product_id = ${productId} limit 1`.execute(db).catch(() => ({ rows: [] }));
-  return bought.rows.length > 0;
+  return carted !== undefined || hasBoughtProduct(db, userId, productId);
 }
 
 const WRONG_TYPE: Record<UploadPurpose, string> = {
