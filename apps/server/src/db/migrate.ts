@@ -24,6 +24,7 @@ import * as m0103 from "./migrations/0103_search_notify_linear.ts";
 import * as m0104 from "./migrations/0104_search_documents_notify_per_row.ts";
 import * as m0105 from "./migrations/0105_feed_order_notify.ts";
 import * as m0106 from "./migrations/0106_cart_versions.ts";
+import * as m0207 from "./migrations/0207_product_picture.ts";
 
 // Listed statically (not read from a folder) so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   "0104_search_documents_notify_per_row": m0104,
   "0105_feed_order_notify": m0105,
   "0106_cart_versions": m0106,
+  "0207_product_picture": m0207,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

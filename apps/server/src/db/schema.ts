@@ -46,6 +46,7 @@ export interface ProductsTable {
   brand_id: string | null;
   specifications: Json;
   video_url: string | null;
+  /** The product's picture, derived from its media by migration 0207's triggers (decision 207): never written by the app. */
   thumbnail_url: string | null;
   rating_sum: Generated<number>;
   review_count: Generated<number>;

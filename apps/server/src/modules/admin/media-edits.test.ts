@@ -73,7 +73,9 @@ describe("admin media edits", () => {
       put(`${base}-720-thumbnail.jpg`),
       put(`products/${product.id}/image-fedcba9876543210.jpg`),
     ]);
-    await db.updateTable("products").set({ video_url: master, thumbnail_url: card }).where("id", "=", product.id).execute();
+    await db.updateTable("products").set({ video_url: master }).where("id", "=", product.id).execute();
+    // The product's photo (its picture, decision 207), which a processing video below stands in with.
+    await createMedia(db, product.id, { type: "image", url: card, thumbnail_url: card, is_cover: true });
     const video = await createMedia(db, product.id, { url: master, thumbnail_url: poster, is_main: true, renditionHeights: [] });
     await db
       .insertInto("media_renditions")

@@ -49,7 +49,7 @@ const SORT_CAST = { newest: sql`::timestamptz`, title: sql``, price: sql`::numer
 
 /**
  * The admin products table: every status, filtered and sorted on the server, one keyset page at a
- * time (never the whole catalogue). The thumbnail is the product's card, else its first image.
+ * time (never the whole catalogue). The thumbnail is the product's picture, as shoppers see it (decision 207).
  */
 export async function listAdminProducts(db: Kysely<DB>, input: AdminProductListInput): Promise<AdminProductPage> {
   const key = SORT_KEYS[input.sort];
@@ -69,9 +69,7 @@ export async function listAdminProducts(db: Kysely<DB>, input: AdminProductListI
       "p.created_at",
       "p.updated_at",
       key.value.as("sort_value"),
-      sql<string | null>`coalesce(p.thumbnail_url, (select coalesce(m.thumbnail_url, m.url) from product_media m where m.product_id = p.id order by m.is_main desc, m.display_order, m.id limit 1))`.as(
-        "thumbnail_url",
-      ),
+      "p.thumbnail_url",
       sql<number>`(select count(*)::int from marketplace_listings l where l.product_id = p.id and l.is_active)`.as("marketplace_count"),
     ]);
   if (input.q) {

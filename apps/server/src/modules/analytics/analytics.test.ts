@@ -145,7 +145,8 @@ describe("commerce analytics", () => {
   it("narrows every figure to one product, with the product named", async () => {
     const { status, body } = await call<AnalyticsSummary>(admin, "GET", `/api/admin/analytics/summary?${range(`&productId=${lamp.id}`)}`);
     expect(status).toBe(200);
-    expect(body.subject).toEqual({ productId: lamp.id, productTitle: "Lamp", mediaId: null, mediaTitle: null, posterUrl: lamp.thumbnail_url });
+    // The product's picture: the poster of its first video (decision 207).
+    expect(body.subject).toEqual({ productId: lamp.id, productTitle: "Lamp", mediaId: null, mediaTitle: null, posterUrl: lampVideo.thumbnail_url });
     expect(body.totals).toEqual({ views: 3, viewers: 2, likes: 2, comments: 1, shares: 0, saves: 1, addToCarts: 2, orders: 1, units: 2, revenuePaise: 100_000 });
     const funnel = await call<AnalyticsFunnel>(admin, "GET", `/api/admin/analytics/funnel?${range(`&productId=${lamp.id}`)}`);
     expect(funnel.body.steps).toEqual([

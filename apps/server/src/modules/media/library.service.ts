@@ -137,8 +137,8 @@ export async function updateLibraryMedia(db: Kysely<DB>, actor: Actor, mediaId: 
       if (media.type !== "image") throw badRequest("isCover: only an image can be the cover", "isCover");
       if (media.status !== "ready") throw conflict("The image is still processing", "isCover");
       await trx.updateTable("product_media").set({ is_cover: false }).where("product_id", "=", productId).where("is_cover", "=", true).execute();
+      // The product's picture follows (migration 0207's trigger).
       await trx.updateTable("product_media").set({ is_cover: true }).where("id", "=", mediaId).execute();
-      await trx.updateTable("products").set({ thumbnail_url: media.url, updated_at: new Date() }).where("id", "=", productId).execute();
     }
     await recordAudit(trx, { actor, action: "updated", entity: "media", entityId: mediaId, summary: { from: media.product_id, ...body } });
   });

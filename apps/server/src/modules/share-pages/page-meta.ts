@@ -46,14 +46,9 @@ export function isoDuration(seconds: number): string {
 /** The store's icon (a web app file): the picture of a product that has none, since Product markup requires one. */
 const STORE_ICON = "/icons/icon-512.png";
 
-/** The product's picture: its thumbnail, else its first image, else a video's poster, else the store's icon. */
+/** The product's picture (derived from its media by one rule, decision 207), else the store's icon. */
 function productImage(product: ProductSummary): string {
-  return (
-    product.thumbnailUrl ??
-    product.media.find((media) => media.type === "image")?.url ??
-    product.media.find((media) => media.thumbnailUrl)?.thumbnailUrl ??
-    STORE_ICON
-  );
+  return product.thumbnailUrl ?? STORE_ICON;
 }
 
 /** The file a player would pick at full size: the tallest rendition, else the upload itself. */

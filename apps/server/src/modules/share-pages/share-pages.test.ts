@@ -117,7 +117,6 @@ async function catalogue() {
     discount_percentage: "10",
     stock: 5,
     brand_id: brand.id,
-    thumbnail_url: "/media/images/kurta.webp",
     rating_sum: 9,
     review_count: 2,
   });
@@ -128,14 +127,16 @@ async function catalogue() {
 
 describe("product pages in the first HTML", () => {
   it("carry the product's title, price, image, canonical, preview tags and valid Product JSON-LD, escaped", async () => {
-    const { product, brand } = await catalogue();
+    const { product, brand, video } = await catalogue();
+    // The product's picture: its only ready medium is a video, so its poster (decision 207).
+    const picture = `${ORIGIN}${video.thumbnail_url}`;
     const plain = await fetchPage("/cart");
     for (const route of [`/product/${product.id}`, `/purchase/${product.id}`, `/product-profile/${product.id}`]) {
       const { status, html } = await fetchPage(route);
       expect(status, route).toBe(200);
       expect(title(html)).toBe(`${HOSTILE_TITLE} | Reelmart`);
       expect(meta(html, "og:title")).toEqual([HOSTILE_TITLE]);
-      expect(meta(html, "og:image")).toEqual([`${ORIGIN}/media/images/kurta.webp`]);
+      expect(meta(html, "og:image")).toEqual([picture]);
       expect(meta(html, "og:type")).toEqual(["product"]);
       expect(meta(html, "product:price:amount")).toEqual(["1800.00"]);
       expect(meta(html, "description")[0]).toMatch(/^₹1,800\.00 · In stock · Hand-block/);
@@ -152,7 +153,7 @@ describe("product pages in the first HTML", () => {
       expect(productLd).toMatchObject({
         "@type": "Product",
         name: HOSTILE_TITLE,
-        image: [`${ORIGIN}/media/images/kurta.webp`],
+        image: [picture],
         brand: { "@type": "Brand", name: brand.name },
         offers: { "@type": "Offer", price: "1800.00", priceCurrency: "INR", availability: "https://schema.org/InStock" },
         aggregateRating: { "@type": "AggregateRating", ratingValue: 4.5, reviewCount: 2 },
