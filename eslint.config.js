@@ -6,6 +6,7 @@ import importX, { createNodeResolver } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import formattersFromCore from "./scripts/lint/formatters-from-core.mjs";
 import noSwallowedErrors from "./scripts/lint/no-swallowed-errors.mjs";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -85,5 +86,22 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { "react-hooks": reactHooks },
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "warn" },
+  },
+  {
+    // Dates, times, numbers and money are written by packages/core/src/format.ts alone (decision 211).
+    files: ["**/*.{ts,tsx,js,mjs}"],
+    plugins: { formatters: { rules: { "from-core": formattersFromCore } } },
+    rules: { "formatters/from-core": "error" },
+  },
+  {
+    // Tests and the payment stand-in state the text a reader sees ("₹1,499.00", Razorpay's own "Pay ₹…").
+    files: ["**/*.test.{ts,tsx}", "e2e/**", "apps/server/src/testing/**"],
+    rules: { "formatters/from-core": ["error", { allowRupeeText: true }] },
+  },
+  {
+    // The formatters themselves, their test (which holds them to Intl's output), and the benchmarks'
+    // console reports for developers (plain .mjs, which cannot import the TypeScript module).
+    files: ["packages/core/src/format.ts", "packages/core/src/format.test.ts", "bench/**"],
+    rules: { "formatters/from-core": "off" },
   },
 );

@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { type APIRequestContext, type Browser, type Locator, type Page, expect, test } from "@playwright/test";
+import { formatDay, formatNumber } from "@reelmart/core/format";
 import { rememberMarketplaceChoice } from "./support/returning-visitor.ts";
 import { signUpViaApi } from "./support/sign-up.ts";
 
@@ -121,7 +122,6 @@ async function expectCsvMatchesTable(page: Page, label: string) {
   expect(parseCsv(await readFile(file, "utf8"))).toEqual(await tableCells(table));
 }
 
-const count = (value: number) => value.toLocaleString("en-IN");
 const percent = (rate: number | null) => (rate === null ? null : `${(rate * 100).toFixed(1)}%`);
 
 test("two shoppers watch a video, one likes it, adds to cart from it and orders; the video's and the product's analytics show it", async ({ browser, request }) => {
@@ -205,7 +205,7 @@ test("two shoppers watch a video, one likes it, adds to cart from it and orders;
   await expect(admin.getByRole("heading", { level: 1 })).toHaveText(`Video: ${videoAfter.subject!.mediaTitle ?? `Video of ${product!.title}`}`, { timeout: 30_000 });
   const totals = admin.getByRole("region", { name: "Totals" });
   for (const [label, value] of [["Views", videoAfter.totals.views], ["Likes", videoAfter.totals.likes], ["Add to carts", videoAfter.totals.addToCarts], ["Orders", videoAfter.totals.orders]] as const) {
-    await expect(totals.getByRole("listitem").filter({ has: admin.getByText(label, { exact: true }) }).locator("p").nth(1)).toHaveText(count(value));
+    await expect(totals.getByRole("listitem").filter({ has: admin.getByText(label, { exact: true }) }).locator("p").nth(1)).toHaveText(formatNumber(value));
   }
   const funnel = (await (await admin.request.get(`/api/admin/analytics/funnel?${RANGE}&mediaId=${video.id}`)).json()) as Funnel;
   funnel.steps.forEach((step, index) => {
@@ -222,14 +222,14 @@ test("two shoppers watch a video, one likes it, adds to cart from it and orders;
   const steps = admin.getByRole("region", { name: "Funnel" }).getByRole("listitem");
   await expect(steps).toHaveCount(4);
   for (const [index, step] of funnel.steps.entries()) {
-    await expect(steps.nth(index)).toContainText(count(step.count));
+    await expect(steps.nth(index)).toContainText(formatNumber(step.count));
     if (step.rate !== null) await expect(steps.nth(index)).toContainText(`${percent(step.rate)} of the step before`);
   }
   // The day-by-day table (the chart's alternative) has today's views, and its CSV is the table.
   await admin.getByText("Daily figures as a table").click();
-  const today = admin.getByRole("table", { name: "Daily figures" }).getByRole("row").filter({ hasText: utcDay() });
+  const today = admin.getByRole("table", { name: "Daily figures" }).getByRole("row").filter({ hasText: formatDay(utcDay()) });
   const series = (await (await admin.request.get(`/api/admin/analytics/series?${RANGE}&mediaId=${video.id}`)).json()) as { days: Figures[] };
-  await expect(today.getByRole("cell").nth(1)).toHaveText(String(series.days.at(-1)!.views));
+  await expect(today.getByRole("cell").nth(1)).toHaveText(formatNumber(series.days.at(-1)!.views));
   await expectCsvMatchesTable(admin, "Daily figures");
 
   // The product's page, reached from the video's: its videos, this one with the order, and their CSV.
@@ -238,7 +238,7 @@ test("two shoppers watch a video, one likes it, adds to cart from it and orders;
   await expect(admin.getByRole("heading", { level: 1 })).toHaveText(`Product: ${product!.title}`);
   const videos = admin.getByRole("table", { name: "Top videos" });
   const row = videos.getByRole("row").filter({ has: admin.getByRole("link", { name: videoAfter.subject!.mediaTitle ?? "Untitled video" }) });
-  await expect(row.getByRole("cell").nth(7)).toHaveText(String(videoAfter.totals.orders));
+  await expect(row.getByRole("cell").nth(7)).toHaveText(formatNumber(videoAfter.totals.orders));
   await expectCsvMatchesTable(admin, "Top videos");
 
   // Leave the catalogue as it was: the order cancelled (stock back) and the like taken back.

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
+import { formatPrice, fromPaise } from "@reelmart/core/format";
 import { asReturningVisitor } from "./support/returning-visitor.ts";
 import { signUpViaApi } from "./support/sign-up.ts";
 
@@ -31,7 +32,7 @@ function lineTotal(product: Product, quantity: number): string {
   const listPaise = Math.round(Number(product.price) * 100);
   const basisPoints = Math.round(product.discountPercentage * 100);
   const paise = basisPoints === 0 ? listPaise : Math.round((listPaise * (10_000 - basisPoints)) / 1_000_000) * 100;
-  return new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 2 }).format((paise * quantity) / 100);
+  return formatPrice(fromPaise(paise * quantity));
 }
 
 test("signed out, add to cart asks to sign in; signed in, the cart adds, counts, totals and clears", async ({ page }) => {

@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
+import { formatPrice, fromPaise } from "@reelmart/core/format";
 import { rememberMarketplaceChoice } from "./support/returning-visitor.ts";
 import { waitForServiceWorkerControl } from "./support/service-worker.ts";
 import { signUpViaApi } from "./support/sign-up.ts";
@@ -12,14 +13,12 @@ interface Product {
   discountPercentage: number;
 }
 
-const inr = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 2 });
-
 /** Decision 120: a discounted price is rounded to the whole rupee, half up. */
 function paidPrice(product: Product): string {
   const listPaise = Math.round(Number(product.price) * 100);
   const basisPoints = Math.round(product.discountPercentage * 100);
   const paise = basisPoints === 0 ? listPaise : Math.round((listPaise * (10_000 - basisPoints)) / 1_000_000) * 100;
-  return inr.format(paise / 100);
+  return formatPrice(fromPaise(paise));
 }
 
 async function catalogue(request: APIRequestContext): Promise<Product[]> {
@@ -141,7 +140,7 @@ test("the same product shows the same paid price on grids, landing page, saved, 
   }
   if (!product) throw new Error("no discounted product without variant price adjustments");
   const paid = paidPrice(product);
-  const list = inr.format(Number(product.price));
+  const list = formatPrice(product.price);
   await chooseLongestMarketplace(page, request);
   await signUp(page.request, baseURL!);
   const origin = { origin: baseURL! };

@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ESLint } from "eslint";
@@ -93,6 +93,61 @@ describe("lint holds the layers", () => {
     it("does not take a throw inside a nested function for a rethrow", async () => {
       const code = "export function probe(parse: () => void) {\n  try { parse(); } catch { return () => { throw new Error(\"later\"); }; }\n}\n";
       expect(await swallowed(code)).toHaveLength(1);
+    });
+  });
+
+  describe("one formatter per kind of value", () => {
+    const RULE = "formatters/from-core";
+    const reported = async (code: string, file = "apps/web/src/features/admin/format-probe.tsx") =>
+      (await ruleIdsFor(code, file)).filter((message) => message.startsWith(RULE));
+
+    it("reports Intl and toLocale*String outside format.ts, on the web, the server and in e2e", async () => {
+      const code = [
+        "export const day = (date: Date) => date.toLocaleDateString(\"en-IN\");",
+        "export const time = (date: Date) => date.toLocaleTimeString();",
+        "export const count = (value: number) => value.toLocaleString(\"en-IN\");",
+        "export const money = new Intl.NumberFormat(\"en-IN\", { style: \"currency\", currency: \"INR\" });",
+        "const { DateTimeFormat } = Intl;",
+        "export const axis = new DateTimeFormat(\"en-US\");",
+      ].join("\n");
+      const messages = await reported(code);
+      expect(messages).toHaveLength(5);
+      expect(messages[0]).toContain("not .toLocaleDateString(): each kind of value has one formatter");
+      expect(await reported(code, "apps/server/src/modules/orders/format-probe.ts")).toHaveLength(5);
+      expect(await reported(code, "e2e/format-probe.spec.ts")).toHaveLength(5);
+    });
+
+    it("reports money built by hand around '₹', and leaves a lone '₹' label alone", async () => {
+      const code = [
+        "declare const paise: number;",
+        "declare const total: string;",
+        "export const email = `Pay ₹${total} in cash on delivery.`;",
+        "export const joined = \"Pay ₹\" + total;",
+        "export const written = \"Free delivery from ₹499\";",
+        "export const cell = <p>₹{total}</p>;",
+        "export const text = <p>Free delivery from ₹499</p>;",
+        "export const label = \"Price (₹)\";",
+        "export const field = <label>Price +/- (₹)</label>;",
+        "export const plain = `${paise} paise`;",
+      ].join("\n");
+      const messages = await reported(code);
+      expect(messages).toHaveLength(5);
+      expect(messages.every((message) => message.includes("Write money with formatPrice"))).toBe(true);
+    });
+
+    it("lets tests and the payment stand-in state the '₹' text a reader sees, but not format with Intl", async () => {
+      const code = "export const seen = \"₹1,499.00\";\nexport const pay = \"Pay ₹\" + (100).toFixed(2);\nexport const day = new Date().toLocaleDateString();\n";
+      for (const file of ["apps/web/src/features/cart/probe.test.tsx", "e2e/format-probe.spec.ts", "apps/server/src/testing/format-probe.ts"]) {
+        expect(await reported(code, file)).toEqual([expect.stringContaining("not .toLocaleDateString()")]);
+      }
+    });
+
+    it("does not report the format module, where the formatters live", async () => {
+      const [result] = await eslint.lintFiles([path.join(root, "packages/core/src/format.ts")]);
+      expect(result!.messages.filter((message) => message.ruleId === RULE)).toEqual([]);
+      // The module does use what the rule forbids elsewhere: the rule is off there, not blind to it.
+      const elsewhere = await reported(readFileSync(path.join(root, "packages/core/src/format.ts"), "utf8"), "packages/core/src/format-copy.ts");
+      expect(elsewhere.length).toBeGreaterThan(0);
     });
   });
 

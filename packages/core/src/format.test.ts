@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatCount, formatDay, formatPrice, formatRelativeTime, fromPaise, toPaise } from "./format.ts";
+import { formatCount, formatDateTime, formatDay, formatNumber, formatPrice, formatRelativeTime, formatShortDay, fromPaise, toPaise } from "./format.ts";
 
 describe("formatPrice", () => {
   it("shows INR with two decimals in en-IN grouping", () => {
@@ -23,6 +23,46 @@ describe("formatDay", () => {
   it("shows a day as en-IN's day, short month and year", () => {
     expect(formatDay("2026-11-05T10:00:00Z")).toBe(new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric" }).format(new Date("2026-11-05T10:00:00Z")));
     expect(formatDay(new Date(2026, 10, 5))).toMatch(/^5 Nov 2026$/);
+  });
+
+  it("reads a 'YYYY-MM-DD' day as that calendar day in every time zone", () => {
+    // A UTC day taken as a moment is the day before in a reader west of Greenwich.
+    expect(formatDay("2026-11-05")).toBe("5 Nov 2026");
+    expect(formatShortDay("2026-01-01")).toBe("1 Jan");
+  });
+});
+
+describe("formatShortDay", () => {
+  it("is formatDay without the year, for a chart's axis", () => {
+    const moment = new Date(2026, 10, 8, 12);
+    expect(formatShortDay(moment)).toBe("8 Nov");
+    expect(formatDay(moment)).toBe(`${formatShortDay(moment)} 2026`);
+  });
+});
+
+describe("formatDateTime", () => {
+  it("shows formatDay's day with the time, en-IN", () => {
+    const moment = new Date(2026, 11, 7, 15, 4);
+    expect(formatDateTime(moment)).toMatch(/^7 Dec 2026, 3:04\spm$/);
+    expect(formatDateTime(moment.toISOString())).toBe(formatDateTime(moment));
+    expect(formatDateTime(moment).startsWith(formatDay(moment))).toBe(true);
+  });
+});
+
+describe("formatNumber", () => {
+  it("groups a number in full as en-IN does", () => {
+    expect(formatNumber(0)).toBe("0");
+    expect(formatNumber(999)).toBe("999");
+    expect(formatNumber(1000)).toBe("1,000");
+    expect(formatNumber(1234567)).toBe("12,34,567");
+    expect(formatNumber(-45678)).toBe("-45,678");
+    expect(formatNumber(10_000_000n)).toBe("1,00,00,000");
+    expect(formatNumber(99.456)).toBe("99.46");
+  });
+
+  it("writes exactly what Intl.NumberFormat('en-IN') writes", () => {
+    const intl = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 2 });
+    fc.assert(fc.property(fc.oneof(fc.integer(), fc.maxSafeInteger(), fc.double({ min: -1e15, max: 1e15, noNaN: true })), (value) => formatNumber(value) === intl.format(value)), { numRuns: 3000 });
   });
 });
 

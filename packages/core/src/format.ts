@@ -4,6 +4,12 @@
 // compares the two); what this does not write (NaN, infinities, 1e21 and above) still goes to Intl.
 let intlInr: Intl.NumberFormat | undefined;
 
+/** Indian grouping of a run of digits: the last three, then pairs (1,29,999). */
+function groupIndian(digits: string): string {
+  const head = digits.slice(0, -3);
+  return head ? `${head.replace(/\B(?=(\d{2})+$)/g, ",")},${digits.slice(-3)}` : digits;
+}
+
 /** Prices arrive as decimal strings (numeric(12,2)); they are formatted, never summed as floats. */
 export function formatPrice(price: string | number): string {
   const value = typeof price === "string" ? Number(price) : price;
@@ -20,20 +26,72 @@ export function formatPrice(price: string | number): string {
   const digits = cents.toString().padStart(3, "0");
   const whole = digits.slice(0, -2);
   const fraction = digits.slice(-2);
-  // Indian grouping: the last three digits, then pairs (1,29,999).
-  const head = whole.slice(0, -3);
-  const grouped = head ? `${head.replace(/\B(?=(\d{2})+$)/g, ",")},${whole.slice(-3)}` : whole;
+  const grouped = groupIndian(whole);
   // Intl signs negative zero too (-0, or -0.001 rounded), so the sign is read before rounding.
   const negative = value < 0 || Object.is(value, -0);
   return `${negative ? "-" : ""}₹${grouped}.${fraction}`;
 }
 
-let dayFormat: Intl.DateTimeFormat | undefined;
+// Every date, time and number a screen, an email or a chart shows is written by this module, in
+// en-IN (DESIGN.md: prices as INR, en-IN, 2 decimals); the lint rule `formatters/from-core`
+// (scripts/lint/formatters-from-core.mjs, decision 211) reports Intl, toLocale*String and
+// hand-built '₹' amounts anywhere else. Each formatter is built on first use, not when a page's
+// module loads: see formatPrice.
+const DATE_FIELDS = {
+  day: { day: "numeric", month: "short", year: "numeric" },
+  shortDay: { day: "numeric", month: "short" },
+  dateTime: { day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit" },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** A day as '5 Nov 2026' (en-IN). The formatter is built on first use, not when a page's module loads: see formatPrice. */
+function dateFormat(name: keyof typeof DATE_FIELDS, utc: boolean): Intl.DateTimeFormat {
+  const key = `${name}${utc ? " utc" : ""}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-IN", utc ? { ...DATE_FIELDS[name], timeZone: "UTC" } : DATE_FIELDS[name]);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * A calendar day written 'YYYY-MM-DD' (analytics' UTC days, a date input's value) is that day
+ * wherever the reader is; read as a moment it would be the day before west of Greenwich.
+ */
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function formatOnDay(name: "day" | "shortDay", date: Date | string): string {
+  if (typeof date === "string" && CALENDAR_DAY.test(date)) return dateFormat(name, true).format(new Date(`${date}T00:00:00Z`));
+  return dateFormat(name, false).format(new Date(date));
+}
+
+/** A day as '5 Nov 2026' (en-IN), in the reader's time zone; a 'YYYY-MM-DD' day as that day. */
 export function formatDay(date: Date | string): string {
-  dayFormat ??= new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric" });
-  return dayFormat.format(new Date(date));
+  return formatOnDay("day", date);
+}
+
+/** A day without its year, '5 Nov', in formatDay's style: a chart's axis, where the year is the range's. */
+export function formatShortDay(date: Date | string): string {
+  return formatOnDay("shortDay", date);
+}
+
+/** A moment as '5 Nov 2026, 3:04 pm' (en-IN), in the reader's time zone: when an order was placed, a file saved. */
+export function formatDateTime(date: Date | string): string {
+  return dateFormat("dateTime", false).format(new Date(date));
+}
+
+let numberFormat: Intl.NumberFormat | undefined;
+
+/**
+ * A number in full as en-IN groups it (1,23,456; at most 2 decimals): a table's count, a limit in a
+ * message. Whole numbers are written out (the grouping of formatPrice) so the shopper's screens that
+ * show one do not build Intl's formatter; others go to Intl.
+ */
+export function formatNumber(value: number | bigint): string {
+  // Intl signs negative zero too, as formatPrice does.
+  if (typeof value === "number" && Number.isSafeInteger(value)) return `${value < 0 || Object.is(value, -0) ? "-" : ""}${groupIndian(String(Math.abs(value)))}`;
+  numberFormat ??= new Intl.NumberFormat("en-IN", { maximumFractionDigits: 2 });
+  return numberFormat.format(value);
 }
 
 /**

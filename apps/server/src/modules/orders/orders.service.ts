@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { variantLabel } from "@reelmart/core/cart-lines";
-import { fromPaise, toPaise } from "@reelmart/core/format";
+import { formatPrice, fromPaise, toPaise } from "@reelmart/core/format";
 import type {
   AdminOrderAction,
   AdminOrderList,
@@ -380,7 +380,7 @@ async function sendConfirmation(deps: OrdersDeps, orderId: string) {
     .where("o.id", "=", orderId)
     .executeTakeFirst();
   if (!row) return;
-  const total = `₹${fromPaise(Number(row.total_paise))}`;
+  const total = formatPrice(fromPaise(Number(row.total_paise)));
   const paid = row.payment_method === "cod" ? `Pay ${total} in cash on delivery.` : `Payment of ${total} received.`;
   try {
     await deps.delivery.sendEmail({
@@ -791,7 +791,7 @@ export async function applyPaymentWebhook(deps: OrdersDeps, event: PaymentWebhoo
     return "processed";
   }
   if (event.amountPaise !== null && event.amountPaise !== Number(order.total_paise)) {
-    await addEvent(deps.db, order.id, "payment_mismatch", "provider", null, await currentStatuses(deps.db, order.id), `Captured ${fromPaise(event.amountPaise)} does not match the order total`);
+    await addEvent(deps.db, order.id, "payment_mismatch", "provider", null, await currentStatuses(deps.db, order.id), `Captured ${formatPrice(fromPaise(event.amountPaise))} does not match the order total`);
     return "ignored";
   }
   await capturePayment(deps, event.providerOrderId!, event.providerPaymentId, event.eventId);

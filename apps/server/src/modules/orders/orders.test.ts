@@ -126,7 +126,8 @@ describe("orders API", () => {
     expect(movements).toHaveLength(3);
     expect(movements.every((movement) => movement.reason === "sale" && movement.delta < 0)).toBe(true);
     expect((await call<Cart>(shopper, "GET", "/api/cart")).body.items).toEqual([]);
-    expect(lastMessageTo(shopper.email)).toMatchObject({ kind: "email", subject: `Order #${body.number} confirmed` });
+    // The email writes money as the app does (format.ts), not "₹5979.00".
+    expect(lastMessageTo(shopper.email)).toMatchObject({ kind: "email", subject: `Order #${body.number} confirmed`, text: expect.stringContaining("Pay ₹5,979.00 in cash on delivery.") });
 
     const list = await call<OrderList>(shopper, "GET", "/api/orders");
     expect(list.body.items.map((item) => [item.id, item.title, item.lineCount, item.total])).toEqual([[body.id, "Hoodie", 3, "5979.00"]]);

@@ -1,3 +1,4 @@
+import { formatNumber } from "@reelmart/core/format";
 import { BadgeCheck, Store } from "lucide-react";
 import { useParams } from "react-router";
 import { useMarketplace } from "../../shared/marketplace/use-marketplace.ts";
@@ -8,8 +9,6 @@ import { useProductList } from "../../shared/product/api/get-products.ts";
 import { EmptyState } from "../../shared/ui/empty-state.tsx";
 import { Spinner } from "../../shared/ui/spinner.tsx";
 import { useBrand } from "./api/get-brand.ts";
-
-const numberFormat = new Intl.NumberFormat("en-IN");
 
 export function BrandShopPage() {
   const { id = "" } = useParams();
@@ -35,7 +34,7 @@ export function BrandShopPage() {
             {verified ? <BadgeCheck aria-label="Verified brand" className="size-5 shrink-0 text-sky-400" /> : null}
           </h2>
           <p className="text-sm text-neutral-400">
-            {numberFormat.format(followersCount)} followers · {numberFormat.format(productCount)} {productCount === 1 ? "product" : "products"}
+            {formatNumber(followersCount)} followers · {formatNumber(productCount)} {productCount === 1 ? "product" : "products"}
           </p>
         </div>
       </div>

@@ -1,5 +1,5 @@
 import type { Order } from "@reelmart/core/api/orders";
-import { formatPrice } from "@reelmart/core/format";
+import { formatDateTime, formatPrice } from "@reelmart/core/format";
 import { isUuid } from "@reelmart/core/ids";
 import { useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2 } from "lucide-react";
@@ -7,7 +7,7 @@ import { useState } from "react";
 import { Link, useLocation, useParams } from "react-router";
 import { toast } from "../../shared/ui/toast.ts";
 import { DeliveryAddress, OrderLines, OrderTimeline } from "../../shared/orders/order-details.tsx";
-import { DELIVERY_STATUS_LABELS, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, orderStatusTone, orderTimeFormat } from "../../shared/orders/order-status.ts";
+import { DELIVERY_STATUS_LABELS, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, orderStatusTone } from "../../shared/orders/order-status.ts";
 import { payOnline } from "../../shared/orders/pay-online.ts";
 import { PageHeader } from "../../shared/ui/page-header.tsx";
 import { useSession } from "../../shared/session/use-session.ts";
@@ -103,13 +103,13 @@ function OrderDetail({ order, placed }: { order: Order; placed: boolean }) {
           </span>
         </div>
         <p className="mt-2 text-xs text-neutral-400">
-          Placed {orderTimeFormat.format(new Date(order.createdAt))} · {order.paymentMethod === "cod" ? "Cash on delivery" : "Paid online"}
+          Placed {formatDateTime(order.createdAt)} · {order.paymentMethod === "cod" ? "Cash on delivery" : "Paid online"}
         </p>
         {order.status === "pending_payment" ? (
           <div className="mt-3 flex flex-col gap-2">
             <p className="text-sm text-amber-300">
               Waiting for your payment to be confirmed.
-              {order.expiresAt ? ` Unpaid orders are cancelled at ${orderTimeFormat.format(new Date(order.expiresAt))}.` : ""}
+              {order.expiresAt ? ` Unpaid orders are cancelled at ${formatDateTime(order.expiresAt)}.` : ""}
             </p>
             {order.payment ? (
               <Button onClick={() => void onPay()} disabled={paying}>

@@ -1,9 +1,9 @@
 import type { Order, OrderEvent, OrderLine } from "@reelmart/core/api/orders";
-import { formatPrice } from "@reelmart/core/format";
+import { formatDateTime, formatPrice } from "@reelmart/core/format";
 import { useId } from "react";
 import { Link } from "react-router";
 import { ProductImage } from "../product/product-image.tsx";
-import { orderEventLabel, orderTimeFormat } from "./order-status.ts";
+import { orderEventLabel } from "./order-status.ts";
 
 // The parts of one order that the shopper's order page and the admin's order screen both show:
 // its lines, where it goes and what happened to it. One markup, so both read the same.
@@ -69,7 +69,7 @@ export function OrderTimeline({ events, showActor = false }: { events: OrderEven
           <li key={event.id} className="relative text-sm">
             <span aria-hidden className="absolute top-1.5 -left-[21px] size-2 rounded-full bg-rose-500" />
             <p className="font-medium text-white">{orderEventLabel(event.kind)}</p>
-            <p className="text-xs text-neutral-400">{[showActor ? event.actor : null, orderTimeFormat.format(new Date(event.createdAt)), event.note].filter(Boolean).join(" · ")}</p>
+            <p className="text-xs text-neutral-400">{[showActor ? event.actor : null, formatDateTime(event.createdAt), event.note].filter(Boolean).join(" · ")}</p>
           </li>
         ))}
       </ol>

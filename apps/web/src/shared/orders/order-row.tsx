@@ -1,8 +1,8 @@
 import type { OrderSummary } from "@reelmart/core/api/orders";
-import { formatPrice } from "@reelmart/core/format";
+import { formatDay, formatPrice } from "@reelmart/core/format";
 import { Link } from "react-router";
 import { ProductImage } from "../product/product-image.tsx";
-import { ORDER_STATUS_LABELS, orderDateFormat } from "./order-status.ts";
+import { ORDER_STATUS_LABELS } from "./order-status.ts";
 import { OrderStatusBadge } from "./order-status-badge.tsx";
 
 /** One order in a list: first line's image and title, count, total, date and status, linking to the order. */
@@ -23,7 +23,7 @@ export function OrderRow({ order }: { order: OrderSummary }) {
             {more}
           </p>
           <p className="text-xs text-neutral-400">
-            <span className="whitespace-nowrap">Order #{order.number}</span> · <span className="whitespace-nowrap">{orderDateFormat.format(new Date(order.createdAt))}</span> ·{" "}
+            <span className="whitespace-nowrap">Order #{order.number}</span> · <span className="whitespace-nowrap">{formatDay(order.createdAt)}</span> ·{" "}
             <span className="whitespace-nowrap">
               {order.itemCount} {order.itemCount === 1 ? "item" : "items"}
             </span>

@@ -53,6 +53,3 @@ export function orderStatusTone(status: OrderStatus): string {
   if (status === "pending_payment") return "bg-amber-500/15 text-amber-300";
   return "bg-sky-500/15 text-sky-300";
 }
-
-export const orderDateFormat = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric" });
-export const orderTimeFormat = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", hour: "numeric", minute: "2-digit" });

@@ -7,7 +7,7 @@ import {
   type TopProducts,
   type TopVideos,
 } from "@reelmart/core/api/analytics";
-import { formatPrice, fromPaise } from "@reelmart/core/format";
+import { formatDay, formatNumber, formatPrice, fromPaise } from "@reelmart/core/format";
 import { type ReactNode, useState } from "react";
 import { LoadError } from "../../../shared/ui/load-error.tsx";
 import { Spinner } from "../../../shared/ui/spinner.tsx";
@@ -28,7 +28,6 @@ const SORT_LABELS: Record<AnalyticsSort, string> = { views: "Views", addToCartRa
 
 const money = (paise: number) => formatPrice(fromPaise(paise));
 const percent = (rate: number | null) => (rate === null ? "–" : `${(rate * 100).toFixed(1)}%`);
-const count = (value: number) => value.toLocaleString("en-IN");
 
 /** The CSV name's subject part: "product-<id>-", "video-<id>-" or nothing for the whole store. */
 const fileSubject = (query: AnalyticsScopedQuery) => (query.mediaId ? `video-${query.mediaId}-` : query.productId ? `product-${query.productId}-` : "");
@@ -74,18 +73,18 @@ export function Totals({ range }: { range: AnalyticsScopedQuery }) {
     <Section title="Totals">
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         {/* A save names a product, never a video: a video's page leaves that figure out. */}
-        {TOTALS.filter(({ key }) => !(range.mediaId && key === "saves")).map(({ key, label, format = count }) => (
+        {TOTALS.filter(({ key }) => !(range.mediaId && key === "saves")).map(({ key, label, format = formatNumber }) => (
           <li key={key} className="rounded-xl border border-white/10 bg-neutral-900 p-3">
             <p className="text-xs text-neutral-400">{label}</p>
             <p className="text-xl font-semibold text-white tabular-nums">{format(totals[key])}</p>
             <p className="text-xs text-neutral-400">
-              {change(totals[key], previous[key])} <span className="sr-only">against {previousFrom} to {previousTo}</span>
+              {change(totals[key], previous[key])} <span className="sr-only">against {formatDay(previousFrom)} to {formatDay(previousTo)}</span>
             </p>
           </li>
         ))}
       </ul>
       <p className="text-xs text-neutral-400">
-        Changes compare with {previousFrom} to {previousTo}.
+        Changes compare with {formatDay(previousFrom)} to {formatDay(previousTo)}.
       </p>
     </Section>
   );
@@ -93,12 +92,12 @@ export function Totals({ range }: { range: AnalyticsScopedQuery }) {
 
 type Day = AnalyticsFigures & { day: string };
 const DAY_COLUMNS: FigureColumn<Day>[] = [
-  { header: "Day", text: (day) => day.day },
-  { header: "Views", text: (day) => String(day.views), numeric: true },
-  { header: "Unique viewers", text: (day) => String(day.viewers), numeric: true },
-  { header: "Likes", text: (day) => String(day.likes), numeric: true },
-  { header: "Add to carts", text: (day) => String(day.addToCarts), numeric: true },
-  { header: "Orders", text: (day) => String(day.orders), numeric: true },
+  { header: "Day", text: (day) => formatDay(day.day) },
+  { header: "Views", text: (day) => formatNumber(day.views), numeric: true },
+  { header: "Unique viewers", text: (day) => formatNumber(day.viewers), numeric: true },
+  { header: "Likes", text: (day) => formatNumber(day.likes), numeric: true },
+  { header: "Add to carts", text: (day) => formatNumber(day.addToCarts), numeric: true },
+  { header: "Orders", text: (day) => formatNumber(day.orders), numeric: true },
   { header: "Revenue", text: (day) => money(day.revenuePaise), numeric: true },
 ];
 
@@ -136,7 +135,7 @@ export function Funnel({ range }: { range: AnalyticsScopedQuery }) {
             <div className="flex justify-between gap-3 text-sm">
               <span className="text-neutral-200">{labels[step.step]}</span>
               <span className="text-neutral-300 tabular-nums">
-                {count(step.count)}
+                {formatNumber(step.count)}
                 {step.rate === null ? null : <span className="ml-2 text-neutral-400">({percent(step.rate)} of the step before)</span>}
               </span>
             </div>
@@ -178,12 +177,12 @@ const VIDEO_COLUMNS: FigureColumn<VideoRow>[] = [
   },
   // A column of its own, so the CSV has the same columns as the table.
   { header: "Product", text: (row) => row.productTitle, cell: (row) => <AnalyticsLink to={`/admin/analytics/products/${row.productId}`}>{row.productTitle}</AnalyticsLink> },
-  { header: "Views", text: (row) => String(row.views), numeric: true },
-  { header: "Unique viewers", text: (row) => String(row.viewers), numeric: true },
-  { header: "Likes", text: (row) => String(row.likes), numeric: true },
-  { header: "Add to carts", text: (row) => String(row.addToCarts), numeric: true },
+  { header: "Views", text: (row) => formatNumber(row.views), numeric: true },
+  { header: "Unique viewers", text: (row) => formatNumber(row.viewers), numeric: true },
+  { header: "Likes", text: (row) => formatNumber(row.likes), numeric: true },
+  { header: "Add to carts", text: (row) => formatNumber(row.addToCarts), numeric: true },
   { header: "Add-to-cart rate", text: (row) => percent(row.addToCartRate), numeric: true },
-  { header: "Orders", text: (row) => String(row.orders), numeric: true },
+  { header: "Orders", text: (row) => formatNumber(row.orders), numeric: true },
   { header: "Revenue", text: (row) => money(row.revenuePaise), numeric: true },
 ];
 
@@ -206,13 +205,13 @@ export function TopVideosSection({ range, productId }: { range: AnalyticsRangeQu
 type ProductRow = TopProducts["items"][number];
 const PRODUCT_COLUMNS: FigureColumn<ProductRow>[] = [
   { header: "Product", text: (row) => row.title, cell: (row) => <AnalyticsLink to={`/admin/analytics/products/${row.productId}`}>{row.title}</AnalyticsLink> },
-  { header: "Views", text: (row) => String(row.views), numeric: true },
-  { header: "Unique viewers", text: (row) => String(row.viewers), numeric: true },
-  { header: "Saves", text: (row) => String(row.saves), numeric: true },
-  { header: "Add to carts", text: (row) => String(row.addToCarts), numeric: true },
+  { header: "Views", text: (row) => formatNumber(row.views), numeric: true },
+  { header: "Unique viewers", text: (row) => formatNumber(row.viewers), numeric: true },
+  { header: "Saves", text: (row) => formatNumber(row.saves), numeric: true },
+  { header: "Add to carts", text: (row) => formatNumber(row.addToCarts), numeric: true },
   { header: "Add-to-cart rate", text: (row) => percent(row.addToCartRate), numeric: true },
-  { header: "Orders", text: (row) => String(row.orders), numeric: true },
-  { header: "Units", text: (row) => String(row.units), numeric: true },
+  { header: "Orders", text: (row) => formatNumber(row.orders), numeric: true },
+  { header: "Units", text: (row) => formatNumber(row.units), numeric: true },
   { header: "Revenue", text: (row) => money(row.revenuePaise), numeric: true },
 ];
 

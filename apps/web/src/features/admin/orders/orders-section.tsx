@@ -1,12 +1,12 @@
 import { ADMIN_ORDER_ACTIONS, type AdminOrderAction, type AdminOrderSummary, ORDER_STATUSES, type OrderStatus } from "@reelmart/core/api/orders";
-import { formatPrice } from "@reelmart/core/format";
+import { formatDay, formatPrice } from "@reelmart/core/format";
 import { type ColumnDef, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
 import { Link, Route, Routes, useParams, useSearchParams } from "react-router";
 import { toast } from "../../../shared/ui/toast.ts";
 import { useMarketplaceList } from "../../../shared/marketplace/api/get-marketplaces.ts";
 import { DeliveryAddress, OrderLines, OrderTimeline } from "../../../shared/orders/order-details.tsx";
-import { DELIVERY_STATUS_LABELS, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, orderDateFormat } from "../../../shared/orders/order-status.ts";
+import { DELIVERY_STATUS_LABELS, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "../../../shared/orders/order-status.ts";
 import { OrderStatusBadge } from "../../../shared/orders/order-status-badge.tsx";
 import { Button } from "../../../shared/ui/button.tsx";
 import { Field } from "../../../shared/ui/field.tsx";
@@ -46,7 +46,7 @@ const columns: ColumnDef<AdminOrderSummary>[] = [
       </>
     ),
   },
-  { id: "date", header: "Date", cell: ({ row }) => <span className="whitespace-nowrap">{orderDateFormat.format(new Date(row.original.createdAt))}</span> },
+  { id: "date", header: "Date", cell: ({ row }) => <span className="whitespace-nowrap">{formatDay(row.original.createdAt)}</span> },
   { id: "customer", header: "Customer", cell: ({ row }) => row.original.customerEmail },
   { id: "status", header: "Status", cell: ({ row }) => <OrderStatusBadge status={row.original.status} /> },
   { id: "payment", header: "Payment", cell: ({ row }) => <span className="whitespace-nowrap">{PAYMENT_STATUS_LABELS[row.original.paymentStatus]}</span> },
@@ -189,7 +189,7 @@ function OrderScreen() {
     <>
       <AdminPageHeader
         title={`Order #${data.number}`}
-        description={`${data.customerEmail} · ${orderDateFormat.format(new Date(data.createdAt))} · ${data.paymentMethod === "cod" ? "Cash on delivery" : "Online payment"}`}
+        description={`${data.customerEmail} · ${formatDay(data.createdAt)} · ${data.paymentMethod === "cod" ? "Cash on delivery" : "Online payment"}`}
         actions={
           <Link to=".." relative="path" className="text-sm text-rose-300 hover:underline">
             All orders

@@ -1,6 +1,6 @@
 import type { AdminProduct, AdminProductSave } from "@reelmart/core/api/admin";
 import type { MediaProgressEvent } from "@reelmart/core/api/media";
-import { formatPrice } from "@reelmart/core/format";
+import { formatDateTime, formatPrice } from "@reelmart/core/format";
 import { ArrowDown, ArrowLeft, ArrowUp, BarChart3, ExternalLink, Plus, Trash2 } from "lucide-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
@@ -185,7 +185,7 @@ function ProductEditor({ product, onReload }: { product: AdminProduct; onReload:
       </Link>
       <AdminPageHeader
         title={values.title.trim() || "Untitled product"}
-        description={`Last saved ${new Date(product.updatedAt).toLocaleString("en-IN")}`}
+        description={`Last saved ${formatDateTime(product.updatedAt)}`}
         actions={
           <>
             <StatusBadge status={product.status} />

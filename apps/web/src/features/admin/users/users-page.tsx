@@ -1,5 +1,5 @@
 import type { AdminUser } from "@reelmart/core/api/admin";
-import { formatRelativeTime } from "@reelmart/core/format";
+import { formatDay, formatRelativeTime } from "@reelmart/core/format";
 import { type ColumnDef, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
 import { toast } from "../../../shared/ui/toast.ts";
@@ -62,7 +62,7 @@ function userColumns(myId: string | null, ask: (pending: PendingChange) => void)
       id: "joined",
       header: "Joined",
       meta: { className: "hidden text-neutral-300 md:table-cell" },
-      cell: ({ row }) => <time dateTime={row.original.joinedAt}>{new Date(row.original.joinedAt).toLocaleDateString("en-IN")}</time>,
+      cell: ({ row }) => <time dateTime={row.original.joinedAt}>{formatDay(row.original.joinedAt)}</time>,
     },
     {
       id: "active",

@@ -1,4 +1,5 @@
 import type { LibraryItem, MediaProgressEvent } from "@reelmart/core/api/media";
+import { formatDateTime } from "@reelmart/core/format";
 import { AlertTriangle, BarChart3, Captions, ImageIcon, Play, RotateCcw, Star, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
@@ -129,7 +130,7 @@ function MediaCard({ item, live, products, onPreview }: { item: LibraryItem; liv
           <div className="min-w-0">
             <p className="truncate text-sm font-medium text-white">{name}</p>
             <p className="truncate text-xs text-neutral-400">
-              {item.productTitle} · {item.category === "ugc" ? "UGC" : "Product"} · {new Date(item.createdAt).toLocaleString("en-IN")}
+              {item.productTitle} · {item.category === "ugc" ? "UGC" : "Product"} · {formatDateTime(item.createdAt)}
             </p>
           </div>
           <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs ${STATUS_STYLE[item.status]}`}>{item.status === "ready" ? "Ready" : item.status === "processing" ? "Processing" : "Failed"}</span>

@@ -1,5 +1,6 @@
 import type { Submission } from "@reelmart/core/api/media";
 import { REJECT_REASON_MAX_LENGTH } from "@reelmart/core/api/media";
+import { formatDateTime } from "@reelmart/core/format";
 import { useId, useState } from "react";
 import { Button } from "../../../../shared/ui/button.tsx";
 import { Spinner } from "../../../../shared/ui/spinner.tsx";
@@ -59,7 +60,7 @@ function SubmissionCard({ submission }: { submission: Submission }) {
       )}
       <p className="text-sm font-medium text-white">{label}</p>
       <p className="text-xs text-neutral-400">
-        {submission.userName} · {submission.productTitle} · {new Date(submission.createdAt).toLocaleString("en-IN")}
+        {submission.userName} · {submission.productTitle} · {formatDateTime(submission.createdAt)}
         {submission.durationSeconds ? ` · ${submission.durationSeconds.toFixed(1)} s` : ""}
       </p>
       {submission.reason ? <p className="text-xs text-red-300">Reason: {submission.reason}</p> : null}
