@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config.ts";
 import { buildAuthOptions } from "../../modules/auth/auth-options.ts";
-import { createProduct } from "../../testing/fixtures.ts";
+import { createProduct } from "../../testing/schema-rows.ts";
 import { openTestDatabase } from "../../testing/test-database.ts";
 import type { Database } from "../database.ts";
 import { migrateToLatest, migrateUpTo } from "../migrate.ts";
