@@ -32,7 +32,7 @@ export function FeedHeader({ term, onTermChange, resultCount, onShowAll }: FeedH
       )}
       {term && (
         // Stops short of the video's control column (mute, quality, fullscreen) at the right edge.
-        <div role="status" className="pointer-events-auto mr-14 flex items-center justify-between gap-3 rounded-full bg-black/60 py-1.5 pr-1.5 pl-4 text-sm text-white backdrop-blur-md">
+        <div role="status" className="pointer-events-auto mr-(--video-controls-space) flex items-center justify-between gap-3 rounded-full bg-black/60 py-1.5 pr-1.5 pl-4 text-sm text-white backdrop-blur-md">
           <span className="truncate">{searchResultLabel(term, resultCount)}</span>
           <Button variant="bare" onClick={() => onTermChange("")} className="rounded-full bg-white/15 px-3 py-1 text-xs font-semibold hover:bg-white/25">
             Clear

@@ -70,7 +70,7 @@ interface PlayerControlsProps {
 export function PlayerControls({ muted, levels, choice, activeLevel, onChooseQuality, fullscreen, onToggleFullscreen }: PlayerControlsProps) {
   return (
     // Below the app's top-right header controls (the marketplace switcher).
-    <div className="absolute top-[calc(max(0.75rem,env(safe-area-inset-top))+3.5rem)] right-3 z-20 flex flex-col gap-2" data-gesture-ignore>
+    <div className="absolute top-[calc(max(0.75rem,env(safe-area-inset-top))+3.5rem)] right-(--video-controls-inset) z-20 flex flex-col gap-2" data-gesture-ignore>
       <ControlButton label="Mute" pressed={muted} onClick={toggleMuted}>
         {muted ? <VolumeX className="size-5" aria-hidden /> : <Volume2 className="size-5" aria-hidden />}
       </ControlButton>
