@@ -10,6 +10,9 @@ declare module "@tanstack/react-table" {
   }
 }
 
+/** A column's meta for what a phone leaves out (another cell repeats what a phone needs of it). */
+export const WIDE_ONLY_COLUMN = { className: "hidden md:table-cell" };
+
 interface AdminTableProps<Row> {
   table: Table<Row>;
   /** Names the table for screen readers (e.g. "Orders"). */

@@ -15,7 +15,7 @@ import { useActOnOrder } from "../api/act-on-order.ts";
 import { useAdminOrder } from "../api/get-order.ts";
 import { type OrderFilters, useAdminOrders } from "../api/list-orders.ts";
 import { AdminPageHeader } from "../components/admin-page-header.tsx";
-import { AdminTable } from "../components/admin-table.tsx";
+import { AdminTable, WIDE_ONLY_COLUMN } from "../components/admin-table.tsx";
 import { ConfirmDialog } from "../components/confirm-dialog.tsx";
 import { SelectField } from "../components/select-field.tsx";
 import { toastFailure } from "../components/toast-failure.ts";
@@ -30,26 +30,35 @@ export function OrdersSection() {
   );
 }
 
+const orderDate = (order: AdminOrderSummary) => formatDay(order.createdAt);
+const orderLines = (order: AdminOrderSummary) => `${order.title}${order.lineCount > 1 ? ` +${order.lineCount - 1}` : ""}`;
+
+/** A phone shows two columns: the order cell repeats the status, date and customer, and the total stays. */
 const columns: ColumnDef<AdminOrderSummary>[] = [
   {
     id: "order",
     header: "Order",
     cell: ({ row: { original: order } }) => (
       <>
-        <Link to={order.id} className="font-medium text-rose-300 hover:underline">
-          #{order.number}
-        </Link>
-        <span className="block max-w-56 truncate text-xs text-neutral-400">
-          {order.title}
-          {order.lineCount > 1 ? ` +${order.lineCount - 1}` : ""}
+        <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <Link to={order.id} className="font-medium text-rose-300 hover:underline">
+            #{order.number}
+          </Link>
+          <OrderStatusBadge status={order.status} className="md:hidden" />
+          <span className="text-xs whitespace-nowrap text-neutral-400 md:hidden">{orderDate(order)}</span>
+        </span>
+        <span className="mt-0.5 block wrap-anywhere md:hidden">{order.customerEmail}</span>
+        {/* One line, cut with an ellipsis: unlike truncate, it lets a phone's narrow cell be narrower than the text. */}
+        <span className="line-clamp-1 max-w-56 text-xs break-all text-neutral-400" title={orderLines(order)}>
+          {orderLines(order)}
         </span>
       </>
     ),
   },
-  { id: "date", header: "Date", cell: ({ row }) => <span className="whitespace-nowrap">{formatDay(row.original.createdAt)}</span> },
-  { id: "customer", header: "Customer", cell: ({ row }) => row.original.customerEmail },
-  { id: "status", header: "Status", cell: ({ row }) => <OrderStatusBadge status={row.original.status} /> },
-  { id: "payment", header: "Payment", cell: ({ row }) => <span className="whitespace-nowrap">{PAYMENT_STATUS_LABELS[row.original.paymentStatus]}</span> },
+  { id: "date", header: "Date", meta: WIDE_ONLY_COLUMN, cell: ({ row }) => <span className="whitespace-nowrap">{orderDate(row.original)}</span> },
+  { id: "customer", header: "Customer", meta: WIDE_ONLY_COLUMN, cell: ({ row }) => row.original.customerEmail },
+  { id: "status", header: "Status", meta: WIDE_ONLY_COLUMN, cell: ({ row }) => <OrderStatusBadge status={row.original.status} /> },
+  { id: "payment", header: "Payment", meta: WIDE_ONLY_COLUMN, cell: ({ row }) => <span className="whitespace-nowrap">{PAYMENT_STATUS_LABELS[row.original.paymentStatus]}</span> },
   {
     id: "total",
     header: "Total",
@@ -109,7 +118,7 @@ function OrderListScreen() {
         <Field label="From" type="date" className="py-2.5" value={filters.from ?? ""} onChange={(event) => set({ from: event.target.value || undefined })} />
         <Field label="To" type="date" className="py-2.5" value={filters.to ?? ""} onChange={(event) => set({ to: event.target.value || undefined })} />
       </div>
-      <AdminTable table={table} label="Orders" minWidthClass="min-w-[720px]">
+      <AdminTable table={table} label="Orders" minWidthClass="md:min-w-[720px]">
         {orders.isPending ? <Spinner label="Loading orders" className="py-10" /> : null}
         {!orders.isPending && !orders.isError && rows.length === 0 ? <p className="px-4 py-10 text-center text-sm text-neutral-400">No orders match these filters.</p> : null}
         {orders.error ? (

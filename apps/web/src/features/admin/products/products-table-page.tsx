@@ -16,7 +16,7 @@ import { useCategories } from "../api/list-categories.ts";
 import { useAdminMarketplaces } from "../api/list-marketplaces.ts";
 import { type ProductFilters, useProducts } from "../api/list-products.ts";
 import { AdminPageHeader } from "../components/admin-page-header.tsx";
-import { AdminTable } from "../components/admin-table.tsx";
+import { AdminTable, WIDE_ONLY_COLUMN } from "../components/admin-table.tsx";
 import { ConfirmDialog } from "../components/confirm-dialog.tsx";
 import { SelectField } from "../components/select-field.tsx";
 import { StatusBadge } from "../components/status-badge.tsx";
@@ -34,9 +34,6 @@ const BULK_WORDS: Record<BulkAction, { label: string; done: string; failed: stri
   archive: { label: "Archive", done: "archived", failed: "Failed to archive products" },
   delete: { label: "Delete", done: "deleted", failed: "Failed to delete product" },
 };
-
-/** Columns a phone leaves out (the product cell repeats status, price and stock under the title). */
-const WIDE_ONLY = { className: "hidden md:table-cell" };
 
 /** `labelled` adds "in stock" where the number stands without its column header. */
 function StockText({ stock, labelled = false }: { stock: number; labelled?: boolean }) {
@@ -83,12 +80,12 @@ const columns: ColumnDef<AdminProductRow>[] = [
       </Link>
     ),
   },
-  { id: "status", header: "Status", meta: WIDE_ONLY, cell: ({ row }) => <StatusBadge status={row.original.status} /> },
-  { id: "price", header: "Price", meta: WIDE_ONLY, cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatPrice(row.original.price)}</span> },
-  { id: "stock", header: "Stock", meta: WIDE_ONLY, cell: ({ row }) => <StockText stock={row.original.stock} /> },
-  { id: "category", header: "Category", meta: WIDE_ONLY, cell: ({ row }) => row.original.category },
-  { id: "brand", header: "Brand", meta: WIDE_ONLY, cell: ({ row }) => row.original.brand?.name ?? "—" },
-  { id: "markets", header: "Marketplaces", meta: WIDE_ONLY, cell: ({ row }) => <span className="tabular-nums">{row.original.marketplaceCount}</span> },
+  { id: "status", header: "Status", meta: WIDE_ONLY_COLUMN, cell: ({ row }) => <StatusBadge status={row.original.status} /> },
+  { id: "price", header: "Price", meta: WIDE_ONLY_COLUMN, cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatPrice(row.original.price)}</span> },
+  { id: "stock", header: "Stock", meta: WIDE_ONLY_COLUMN, cell: ({ row }) => <StockText stock={row.original.stock} /> },
+  { id: "category", header: "Category", meta: WIDE_ONLY_COLUMN, cell: ({ row }) => row.original.category },
+  { id: "brand", header: "Brand", meta: WIDE_ONLY_COLUMN, cell: ({ row }) => row.original.brand?.name ?? "—" },
+  { id: "markets", header: "Marketplaces", meta: WIDE_ONLY_COLUMN, cell: ({ row }) => <span className="tabular-nums">{row.original.marketplaceCount}</span> },
 ];
 
 /** /admin/products: the server-paginated table (filters live in the URL so links and Back keep them). */

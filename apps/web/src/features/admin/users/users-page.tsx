@@ -12,7 +12,7 @@ import { useInviteUser } from "../api/invite-admin.ts";
 import { useUsers } from "../api/list-users.ts";
 import { type UserChange, useUpdateUser } from "../api/update-user.ts";
 import { AdminPageHeader } from "../components/admin-page-header.tsx";
-import { AdminTable } from "../components/admin-table.tsx";
+import { AdminTable, WIDE_ONLY_COLUMN } from "../components/admin-table.tsx";
 import { ConfirmDialog } from "../components/confirm-dialog.tsx";
 import { toastFailure } from "../components/toast-failure.ts";
 
@@ -25,9 +25,6 @@ const CHANGE_WORDS: Record<UserChange["change"], { confirm: string; description:
 };
 
 type PendingChange = { user: AdminUser; change: UserChange["change"] };
-
-/** Columns a phone leaves out (the email cell repeats the name and role). */
-const WIDE_ONLY = { className: "hidden md:table-cell" };
 
 function RoleBadges({ user }: { user: AdminUser }) {
   return (
@@ -42,7 +39,7 @@ function RoleBadges({ user }: { user: AdminUser }) {
 /** The table's columns; the actions ask first through `ask`, and nobody bans themselves. */
 function userColumns(myId: string | null, ask: (pending: PendingChange) => void): ColumnDef<AdminUser>[] {
   return [
-    { id: "name", header: "Name", meta: WIDE_ONLY, cell: ({ row }) => <span className="text-white">{row.original.name || "—"}</span> },
+    { id: "name", header: "Name", meta: WIDE_ONLY_COLUMN, cell: ({ row }) => <span className="text-white">{row.original.name || "—"}</span> },
     {
       id: "email",
       header: "Email",
@@ -57,7 +54,7 @@ function userColumns(myId: string | null, ask: (pending: PendingChange) => void)
         </>
       ),
     },
-    { id: "role", header: "Role", meta: WIDE_ONLY, cell: ({ row }) => <RoleBadges user={row.original} /> },
+    { id: "role", header: "Role", meta: WIDE_ONLY_COLUMN, cell: ({ row }) => <RoleBadges user={row.original} /> },
     {
       id: "joined",
       header: "Joined",
