@@ -1,7 +1,7 @@
 import { type AdminBrand, type BrandInput, BrandInputSchema } from "@reelmart/core/api/admin";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { BadgeCheck, Pencil, Plus, Store, Trash2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "../../../shared/ui/toast.ts";
 import { Button } from "../../../shared/ui/button.tsx";
@@ -110,6 +110,7 @@ function BrandDialog({ brand, onClose }: { brand: AdminBrand | null; onClose: ()
   const upload = useUploadBrandImage();
   const [current, setCurrent] = useState(brand);
   const [logo, setLogo] = useState<File | null>(null);
+  const formId = useId();
   const form = useForm<BrandInput>({
     resolver: zodResolver(BrandInputSchema),
     defaultValues: { name: brand?.name ?? "", description: brand?.description ?? "", websiteUrl: brand?.websiteUrl ?? "", featured: brand?.featured ?? false },
@@ -135,8 +136,22 @@ function BrandDialog({ brand, onClose }: { brand: AdminBrand | null; onClose: ()
   };
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={brand ? `Edit ${brand.name}` : "New brand"}>
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={brand ? `Edit ${brand.name}` : "New brand"}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={save.isPending || upload.isPending}>
+            {save.isPending || upload.isPending ? "Saving..." : "Save brand"}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <Field label="Name" {...form.register("name")} error={errors.name?.message} />
         <TextareaField label="Description" rows={3} {...form.register("description")} error={errors.description?.message} />
         <Field label="Website" type="url" placeholder="https://" {...form.register("websiteUrl")} error={errors.websiteUrl?.message} />
@@ -174,14 +189,6 @@ function BrandDialog({ brand, onClose }: { brand: AdminBrand | null; onClose: ()
             />
           </div>
         ) : null}
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={save.isPending || upload.isPending}>
-            {save.isPending || upload.isPending ? "Saving..." : "Save brand"}
-          </Button>
-        </div>
       </form>
     </Dialog>
   );

@@ -1,7 +1,7 @@
 import { type AdminCategory, CategoryInputSchema } from "@reelmart/core/api/admin";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Pencil, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "../../../shared/ui/toast.ts";
 import { Button } from "../../../shared/ui/button.tsx";
@@ -90,6 +90,7 @@ export function CategoriesPage() {
 function RenameDialog({ category, onClose }: { category: AdminCategory; onClose: () => void }) {
   const save = useSaveCategory();
   const form = useForm<{ name: string }>({ resolver: zodResolver(CategoryInputSchema), defaultValues: { name: category.name } });
+  const formId = useId();
   const submit = form.handleSubmit(({ name }) =>
     save.mutate(
       { from: category.name, name },
@@ -103,17 +104,24 @@ function RenameDialog({ category, onClose }: { category: AdminCategory; onClose:
     ),
   );
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={`Rename ${category.name}`} description={`Its ${category.productCount} products move with it.`}>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <Field label="Name" {...form.register("name")} error={form.formState.errors.name?.message} />
-        <div className="flex justify-end gap-2">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Rename ${category.name}`}
+      description={`Its ${category.productCount} products move with it.`}
+      footer={
+        <>
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" disabled={save.isPending}>
+          <Button type="submit" form={formId} disabled={save.isPending}>
             Rename
           </Button>
-        </div>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <Field label="Name" {...form.register("name")} error={form.formState.errors.name?.message} />
       </form>
     </Dialog>
   );

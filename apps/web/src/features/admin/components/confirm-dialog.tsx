@@ -18,16 +18,23 @@ interface ConfirmDialogProps {
 /** Asks before a destructive admin action; the confirm button names what it does. */
 export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, dismissLabel = "Cancel", pending, onConfirm, children }: ConfirmDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={title} description={description}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={description}
+      footer={
+        <>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            {dismissLabel}
+          </Button>
+          <Button className="bg-red-600 hover:bg-red-500" disabled={pending} onClick={onConfirm}>
+            {pending ? "Working..." : confirmLabel}
+          </Button>
+        </>
+      }
+    >
       {children}
-      <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={() => onOpenChange(false)}>
-          {dismissLabel}
-        </Button>
-        <Button className="bg-red-600 hover:bg-red-500" disabled={pending} onClick={onConfirm}>
-          {pending ? "Working..." : confirmLabel}
-        </Button>
-      </div>
     </Dialog>
   );
 }

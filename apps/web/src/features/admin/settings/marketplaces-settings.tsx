@@ -3,7 +3,7 @@ import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, closestCe
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowDown, ArrowUp, GripVertical, Pencil, Plus } from "lucide-react";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "../../../shared/ui/toast.ts";
 import { Button } from "../../../shared/ui/button.tsx";
@@ -139,6 +139,7 @@ function MarketplaceRow({
 function MarketplaceDialog({ marketplace, onClose }: { marketplace: AdminMarketplace | null; onClose: () => void }) {
   const save = useSaveMarketplace();
   const uploadFlag = useUploadMarketplaceFlag();
+  const formId = useId();
   const form = useForm<MarketplaceInput>({
     resolver: zodResolver(MarketplaceInputSchema),
     defaultValues: { name: marketplace?.name ?? "", tagline: marketplace?.tagline ?? "", flagUrl: marketplace?.flagUrl ?? "", isActive: marketplace?.isActive ?? true },
@@ -157,8 +158,22 @@ function MarketplaceDialog({ marketplace, onClose }: { marketplace: AdminMarketp
     ),
   );
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={marketplace ? `Edit ${marketplace.name}` : "New marketplace"}>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={marketplace ? `Edit ${marketplace.name}` : "New marketplace"}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={save.isPending || uploadFlag.isPending}>
+            Save marketplace
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-4">
         <Field label="Name" {...form.register("name")} error={errors.name?.message} />
         <Field label="Tagline" {...form.register("tagline")} error={errors.tagline?.message} />
         <Field label="Flag image URL" placeholder="https:// or /media/…" {...form.register("flagUrl")} error={errors.flagUrl?.message} />
@@ -186,14 +201,6 @@ function MarketplaceDialog({ marketplace, onClose }: { marketplace: AdminMarketp
         <label className="flex items-center gap-2 text-sm text-neutral-200">
           <input type="checkbox" className="size-4 accent-rose-500" {...form.register("isActive")} /> Active (shoppers can choose it)
         </label>
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={save.isPending || uploadFlag.isPending}>
-            Save marketplace
-          </Button>
-        </div>
       </form>
     </Dialog>
   );
