@@ -39,7 +39,13 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         <nav aria-label="Admin sections" className="flex gap-1 overflow-x-auto px-3 py-2 md:mt-4 md:flex-col md:overflow-visible md:px-3">
           <SectionLinks />
         </nav>
-        <p className="hidden truncate px-4 pt-4 text-xs text-neutral-400 md:block">Signed in as {user?.email}</p>
+        {user ? (
+          // Whole, wrapped where the sidebar is too narrow: a long name or email is never cut.
+          <p className="hidden px-4 pt-4 text-xs text-neutral-400 md:block">
+            Signed in as <span className="block text-sm font-medium wrap-break-word text-neutral-200">{user.name}</span>
+            <span className="block wrap-anywhere">{user.email}</span>
+          </p>
+        ) : null}
       </header>
       <main id="main" className="min-w-0 flex-1 md:h-dvh md:overflow-y-auto">
         <div className="mx-auto w-full max-w-6xl px-4 py-5 md:px-8 md:py-8">{children}</div>

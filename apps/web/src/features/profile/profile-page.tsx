@@ -37,15 +37,16 @@ export function ProfilePage() {
       <header className="flex items-center gap-4">
         <Avatar url={user.avatarUrl} name={user.name} size={72} />
         <div className="min-w-0 flex-1">
-          <div className="flex items-center gap-2">
-            <h1 className="truncate text-xl font-semibold text-white">{user.name}</h1>
+          {/* The whole name and email, wrapped where the line is too short; the badge goes under a long name. */}
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <h1 className="min-w-0 text-xl font-semibold wrap-break-word text-white">{user.name}</h1>
             {user.isAdmin ? (
               <span className="inline-flex items-center gap-1 rounded-full bg-rose-500/15 px-2 py-0.5 text-xs font-semibold text-rose-300">
                 <ShieldCheck aria-hidden="true" className="size-3" /> Admin
               </span>
             ) : null}
           </div>
-          <p className="truncate text-sm text-neutral-400">{user.email}</p>
+          <p className="text-sm wrap-anywhere text-neutral-400">{user.email}</p>
         </div>
         <Button
           variant="bare"

@@ -48,7 +48,8 @@ export function BrandsPage() {
         </p>
       ) : null}
       {brands.data?.length === 0 ? <p className="text-sm text-neutral-400">No brands yet.</p> : null}
-      <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
+      {/* Columns of minmax(0, 1fr): a long brand name shortens in its card instead of widening every card past the window. */}
+      <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3">
         {brands.data?.map((brand) => (
           <li key={brand.id} className="flex items-center gap-3 rounded-xl border border-white/10 bg-neutral-950 p-3">
             {brand.logoUrl ? (
@@ -59,9 +60,11 @@ export function BrandsPage() {
               </span>
             )}
             <div className="min-w-0 flex-1">
-              {/* The name truncates; the verified mark stays visible beside it. */}
+              {/* The name truncates (a flex item must be let shrink first), whole on hover; the verified mark stays visible beside it. */}
               <p className="flex items-center gap-1 font-medium text-white">
-                <span className="truncate">{brand.name}</span>
+                <span className="min-w-0 truncate" title={brand.name}>
+                  {brand.name}
+                </span>
                 {brand.featured ? <BadgeCheck aria-label="Verified" className="size-4 shrink-0 text-sky-400" /> : null}
               </p>
               <p className="text-xs text-neutral-400">

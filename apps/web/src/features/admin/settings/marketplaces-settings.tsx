@@ -111,7 +111,9 @@ function MarketplaceRow({
       </button>
       <img src={marketplace.flagUrl} alt="" className="size-8 rounded object-cover" />
       <div className="min-w-0 flex-1 basis-40">
-        <p className="truncate font-medium text-white">{marketplace.name}</p>
+        <p className="truncate font-medium text-white" title={marketplace.name}>
+          {marketplace.name}
+        </p>
         <p className="truncate text-xs text-neutral-400">
           {marketplace.tagline ?? "No tagline"} · {marketplace.productCount} products
         </p>

@@ -39,7 +39,14 @@ function RoleBadges({ user }: { user: AdminUser }) {
 /** The table's columns; the actions ask first through `ask`, and nobody bans themselves. */
 function userColumns(myId: string | null, ask: (pending: PendingChange) => void): ColumnDef<AdminUser>[] {
   return [
-    { id: "name", header: "Name", meta: WIDE_ONLY_COLUMN, cell: ({ row }) => <span className="text-white">{row.original.name || "—"}</span> },
+    {
+      id: "name",
+      header: "Name",
+      meta: WIDE_ONLY_COLUMN,
+      // The table gives a column its share by what its cells could shrink to, and an email breaks
+      // anywhere: without a floor a name of two words broke into lines at 1280 px.
+      cell: ({ row }) => <span className="block min-w-48 text-white">{row.original.name || "—"}</span>,
+    },
     {
       id: "email",
       header: "Email",
