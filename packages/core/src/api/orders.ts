@@ -156,6 +156,10 @@ export type Order = z.infer<typeof OrderSchema>;
 export const OrderListSchema = z.object({ items: z.array(OrderSummarySchema), nextCursor: z.string().nullable() });
 export type OrderList = z.infer<typeof OrderListSchema>;
 
+/** GET /api/me/order-count: the profile's Orders counter, every order placed but those that expired unpaid (decision 216). */
+export const OrderCountSchema = z.object({ count: z.number().int().nonnegative() });
+export type OrderCount = z.infer<typeof OrderCountSchema>;
+
 export const OrderListQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),

@@ -13,6 +13,7 @@ import {
   CheckoutOptionsQuerySchema,
   CheckoutOptionsSchema,
   IdempotencyKeyHeaderSchema,
+  OrderCountSchema,
   OrderListQuerySchema,
   OrderListSchema,
   OrderSchema,
@@ -38,6 +39,7 @@ import {
   applyPaymentWebhook,
   cancelOrderAsShopper,
   confirmPaymentCallback,
+  countPlacedOrders,
   getOrder,
   listOrders,
   orderStats,
@@ -111,6 +113,15 @@ const listOrdersRoute = createRoute({
   summary: "The shopper's orders, newest first",
   request: { query: OrderListQuerySchema },
   responses: { 200: jsonResponse(OrderListSchema, "One page of orders"), 400: shopperErrors[400], 401: shopperErrors[401] },
+});
+
+const orderCountRoute = createRoute({
+  method: "get",
+  path: "/me/order-count",
+  security: SIGNED_IN,
+  tags: ["orders"],
+  summary: "How many orders the shopper has placed, leaving out those that expired unpaid (the profile's Orders counter)",
+  responses: { 200: jsonResponse(OrderCountSchema, "The count"), 401: shopperErrors[401] },
 });
 
 const getOrderRoute = createRoute({
@@ -232,6 +243,8 @@ export const registerOrderRoutes: RegisterRoutes = (app, appDeps) => {
     const { order, replayed } = await placeOrder(forRequest(c), { id: viewer.userId, email: viewer.email }, c.req.valid("json"), key);
     return replayed ? c.json(order, 200) : c.json(order, 201);
   });
+
+  app.openapi(orderCountRoute, async (c) => c.json({ count: await countPlacedOrders(db, requireViewer(c).userId) }, 200));
 
   app.openapi(listOrdersRoute, async (c) => {
     const { cursor, limit } = c.req.valid("query");

@@ -471,6 +471,21 @@ export async function hasBoughtProduct(db: Kysely<DB>, userId: string, productId
   return line !== undefined;
 }
 
+/**
+ * The profile's Orders counter (decision 216): every order the shopper has placed, whatever became of
+ * it (cancelled and returned ones were orders too), but those that expired unpaid: a checkout whose
+ * online payment never came is an attempt, not an order. One awaiting its payment still counts.
+ */
+export async function countPlacedOrders(db: Kysely<DB>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom("orders as o")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("o.user_id", "=", userId)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom("order_events as e").select("e.id").whereRef("e.order_id", "=", "o.id").where("e.kind", "=", "expire"))))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /** The shopper's order with lines and timeline; another user's order is not found (404). */
 export async function getOrder(deps: OrdersDeps, userId: string | null, orderId: string): Promise<Order> {
   let query = deps.db.selectFrom("orders as o").select([...orderColumns]).where("o.id", "=", orderId);

@@ -1,7 +1,7 @@
 import type { ErrorBody } from "@reelmart/core/api/errors";
 import { type ServerType, serve } from "@hono/node-server";
 import type { Cart } from "@reelmart/core/api/cart";
-import type { AdminOrder, Order, OrderList, OrderStats } from "@reelmart/core/api/orders";
+import type { AdminOrder, Order, OrderCount, OrderList, OrderStats } from "@reelmart/core/api/orders";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMarketplace, createProduct } from "../../testing/fixtures.ts";
@@ -479,6 +479,27 @@ describe("orders API", () => {
       const cancelled = (await call(shopper, "POST", `/api/orders/${order.id}/cancel`)).body;
       expect(cancelled).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
       expect(standIn.refunds).toContainEqual({ paymentId: fields.razorpay_payment_id, amount: 100_000 });
+    });
+
+    it("counts the shopper's placed orders for the profile, leaving out one that expired unpaid (decision 216)", async () => {
+      const shopper = await newShopper();
+      const counted = async () => (await call<OrderCount>(shopper, "GET", "/api/me/order-count")).body.count;
+      const product = await createProduct(server.deps.database.db, { title: "Counted lamp", price: "1000.00", stock: 5, marketplaceIds: [india] });
+      await add(shopper, product.id, 2);
+      // Lines in the cart are not orders.
+      expect(await counted()).toBe(0);
+      const cod = await place(shopper);
+      expect(cod.status, JSON.stringify(cod.body)).toBe(201);
+      await add(shopper, product.id, 1);
+      const online = await place(shopper, { paymentMethod: "online" });
+      expect(online.body.status).toBe("pending_payment");
+      // One awaiting its payment is an order.
+      expect(await counted()).toBe(2);
+      const later = new Date(Date.now() + (server.deps.config.orderPaymentTimeoutMinutes + 1) * 60_000);
+      await expireUnpaidOrders(ordersDeps(server.deps), later);
+      expect((await call(shopper, "GET", `/api/orders/${online.body.id}`)).body.status).toBe("cancelled");
+      expect(await counted()).toBe(1);
+      expect((await call<ErrorBody>(null, "GET", "/api/me/order-count")).status).toBe(401);
     });
   });
 

@@ -12,6 +12,7 @@ import { useSignOut } from "../../shared/session/use-sign-out.ts";
 import { Dialog } from "../../shared/ui/dialog.tsx";
 import { EmptyState } from "../../shared/ui/empty-state.tsx";
 import { PageSpinner, Spinner } from "../../shared/ui/spinner.tsx";
+import { useOrderCount } from "../../shared/orders/get-order-count.ts";
 import { useOrders } from "../../shared/orders/get-orders.ts";
 import { OrderRow } from "../../shared/orders/order-row.tsx";
 import { Avatar } from "./avatar.tsx";
@@ -29,6 +30,7 @@ export function ProfilePage() {
   const { signOut, isSigningOut } = useSignOut();
   const cart = useCart();
   const saved = useSaved();
+  const orderCount = useOrderCount(user?.id ?? null);
   const [editing, setEditing] = useState(false);
   if (!user) return <PageSpinner />;
 
@@ -80,7 +82,7 @@ export function ProfilePage() {
       </div>
 
       <dl className="mt-6 grid grid-cols-3 divide-x divide-neutral-800 rounded-2xl border border-neutral-800 bg-neutral-950 py-3 text-center">
-        <Counter label="Orders" value={cart.totalQuantity} />
+        <Counter label="Orders" value={orderCount.data} />
         <Counter label="Reviews" value={0} />
         <Counter label="Saved" value={saved.ids.length} />
       </dl>
@@ -170,11 +172,12 @@ function OrderHistory({ userId }: { userId: string }) {
   );
 }
 
-function Counter({ label, value }: { label: string; value: number }) {
+/** `value` undefined while it loads (or when it cannot be had): a dash, never a 0 that is not true. */
+function Counter({ label, value }: { label: string; value: number | undefined }) {
   return (
     <div className="flex flex-col-reverse">
       <dt className="text-xs text-neutral-400">{label}</dt>
-      <dd className="text-lg font-semibold text-white">{value}</dd>
+      <dd className="text-lg font-semibold text-white">{value ?? "–"}</dd>
     </div>
   );
 }
