@@ -121,6 +121,8 @@ test("an admin uploads a video, sees its progress, and it becomes ready and play
   await expect(card).toBeVisible();
   await expect(card.getByText("Ready")).toBeVisible({ timeout: 90_000 });
   await expect(card.getByText(/240p/)).toBeVisible();
+  // The upload's own line says so too (the progress stream tells it), not 'processing' forever.
+  await expect(uploads.getByRole("listitem").filter({ hasText: clipName })).toContainText("Uploaded and ready");
 
   // Shoppers now get it: the product's videos include it, and it plays in the player.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -230,6 +232,7 @@ test("in the product editor an upload pauses, survives a reload, resumes from it
     const row = page.getByRole("listitem").filter({ hasText: name.replace(/\.mp4$/, "") }).filter({ hasText: /video ·/ });
     await expect(row.getByText(/video · (processing|ready)/)).toBeVisible({ timeout: 15_000 });
     await expect(row.getByText("video · ready")).toBeVisible({ timeout: 60_000 });
+    await expect(uploader.getByRole("listitem").filter({ hasText: name })).toContainText("Uploaded and ready");
   } finally {
     await page.request.delete(`/api/admin/products/${id}`);
   }

@@ -1,15 +1,26 @@
 import { Upload } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { useUploadLimits } from "./get-upload-limits.ts";
-import { UploadList } from "./upload-list.tsx";
+import { type ProcessingEvents, UploadList } from "./upload-list.tsx";
 import { type UploadItem, useResumableUploads } from "./use-resumable-uploads.ts";
 
 /**
  * Uploads product videos and images to one product (several at once, resumable): the category for
  * videos, then files. The media library puts its product picker in front (`productPicker`); the
- * product editor passes its product. `onFinished` runs when a file's last byte is stored.
+ * product editor passes its product. `onFinished` runs when a file's last byte is stored; from then
+ * on its processing is followed in `processing`, the host's progress stream.
  */
-export function ProductMediaUploader({ productId, productPicker, onFinished }: { productId: string; productPicker?: ReactNode; onFinished?: (item: UploadItem) => void }) {
+export function ProductMediaUploader({
+  productId,
+  productPicker,
+  onFinished,
+  processing,
+}: {
+  productId: string;
+  productPicker?: ReactNode;
+  onFinished?: (item: UploadItem) => void;
+  processing: ProcessingEvents;
+}) {
   const limits = useUploadLimits();
   const [category, setCategory] = useState<"product" | "ugc">("product");
   const ids = { category: useId(), files: useId() };
@@ -77,7 +88,7 @@ export function ProductMediaUploader({ productId, productPicker, onFinished }: {
           interrupted upload continues where it stopped when you choose the same file again.
         </p>
       ) : null}
-      <UploadList items={items} onPause={pause} onResume={resume} onDismiss={dismiss} />
+      <UploadList items={items} processing={processing} onPause={pause} onResume={resume} onDismiss={dismiss} />
     </section>
   );
 }

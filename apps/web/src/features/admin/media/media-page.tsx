@@ -15,7 +15,7 @@ export function MediaPage() {
   return (
     <div>
       <AdminPageHeader title="Media" description="Product videos and images, processing progress, and shoppers' videos waiting for review." />
-      <MediaUploader />
+      <MediaUploader processing={progress} />
       <div className="mt-6 mb-4 flex gap-2 border-b border-neutral-800" role="tablist" aria-label="Media views">
         <button
           type="button"

@@ -240,7 +240,7 @@ function ProductEditor({ product, onReload }: { product: AdminProduct; onReload:
             <h2 id="media-heading" className="font-semibold text-white">
               Media
             </h2>
-            <ProductMediaUploader productId={product.id} onFinished={refetchProduct} />
+            <ProductMediaUploader productId={product.id} onFinished={refetchProduct} processing={progress} />
             {media.fields.length === 0 ? <p className="text-sm text-neutral-400">No media yet. Uploaded images and videos appear here.</p> : null}
             <ul className="flex flex-col gap-3">
               {media.fields.map((item, index) => (

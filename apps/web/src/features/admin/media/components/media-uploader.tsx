@@ -1,10 +1,14 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { ProductMediaUploader } from "../../../../shared/upload/product-media-uploader.tsx";
+import type { ProcessingEvents } from "../../../../shared/upload/upload-list.tsx";
 import { useProductOptions } from "../api/get-product-options.ts";
 
-/** The media library's uploader: pick the product, then files (the product editor uploads to its own product). */
-export function MediaUploader() {
+/**
+ * The media library's uploader: pick the product, then files (the product editor uploads to its own
+ * product). `processing` is the page's progress stream, which also tells the uploads when they are ready.
+ */
+export function MediaUploader({ processing }: { processing: ProcessingEvents }) {
   const queryClient = useQueryClient();
   const products = useProductOptions();
   const [productId, setProductId] = useState("");
@@ -12,6 +16,7 @@ export function MediaUploader() {
   return (
     <ProductMediaUploader
       productId={productId}
+      processing={processing}
       onFinished={() => void queryClient.invalidateQueries({ queryKey: ["admin", "media-library"] })}
       productPicker={
         <div className="flex min-w-56 flex-col gap-1">
