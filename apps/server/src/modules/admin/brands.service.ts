@@ -9,6 +9,7 @@ import type { Storage } from "../../storage/storage.ts";
 import { storeAdminImage } from "./admin-images.ts";
 import { changedFields, recordAudit } from "./audit.ts";
 import { removeUnreferencedFiles } from "./stored-files.ts";
+import { assertNameFree, writeNamed } from "./unique-names.ts";
 
 type Actor = Pick<Viewer, "userId" | "email">;
 type Deps = { db: Kysely<DB>; storage: Storage; logger: Logger };
@@ -58,11 +59,16 @@ async function getAdminBrand(db: Kysely<DB>, id: string): Promise<AdminBrand> {
 
 export async function createBrand(db: Kysely<DB>, actor: Actor, input: BrandFields): Promise<AdminBrand> {
   const id = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto("brands")
-      .values({ name: input.name, description: input.description, website_url: input.websiteUrl, featured: input.featured })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    await assertNameFree(trx, "brands", input.name);
+    const row = await writeNamed(
+      "brands",
+      input.name,
+      trx
+        .insertInto("brands")
+        .values({ name: input.name, description: input.description, website_url: input.websiteUrl, featured: input.featured })
+        .returning("id")
+        .executeTakeFirstOrThrow(),
+    );
     await recordAudit(trx, { actor, action: "created", entity: "brand", entityId: row.id, summary: { name: input.name } });
     return row.id;
   });
@@ -73,8 +79,9 @@ export async function updateBrand(db: Kysely<DB>, actor: Actor, id: string, inpu
   await db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom("brands").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
     if (!before) throw notFound(`Brand with ID ${id} not found`);
+    await assertNameFree(trx, "brands", input.name, id);
     const after = { name: input.name, description: input.description, website_url: input.websiteUrl, featured: input.featured };
-    await trx.updateTable("brands").set(after).where("id", "=", id).execute();
+    await writeNamed("brands", input.name, trx.updateTable("brands").set(after).where("id", "=", id).execute());
     await recordAudit(trx, { actor, action: "updated", entity: "brand", entityId: id, summary: { name: input.name, changes: changedFields(before, after) } });
   });
   return getAdminBrand(db, id);

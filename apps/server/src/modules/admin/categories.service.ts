@@ -4,6 +4,7 @@ import type { DB } from "../../db/schema.ts";
 import { conflict, notFound } from "../../shared/errors.ts";
 import type { Viewer } from "../../shared/viewer.ts";
 import { recordAudit } from "./audit.ts";
+import { assertNameFree, writeNamed } from "./unique-names.ts";
 
 type Actor = Pick<Viewer, "userId" | "email">;
 
@@ -19,8 +20,8 @@ export async function listAdminCategories(db: Kysely<DB>): Promise<AdminCategory
 
 export async function createCategory(db: Kysely<DB>, actor: Actor, name: string): Promise<AdminCategory> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.insertInto("categories").values({ name }).onConflict((oc) => oc.column("name").doNothing()).returning("name").executeTakeFirst();
-    if (!row) throw conflict(`A category named ${name} already exists`, "name");
+    await assertNameFree(trx, "categories", name);
+    await writeNamed("categories", name, trx.insertInto("categories").values({ name }).execute());
     await recordAudit(trx, { actor, action: "created", entity: "category", entityId: name, summary: { name } });
     return { name, productCount: 0 };
   });
@@ -32,11 +33,10 @@ export async function renameCategory(db: Kysely<DB>, actor: Actor, from: string,
     const current = await trx.selectFrom("categories").select("name").where("name", "=", from).forUpdate().executeTakeFirst();
     if (!current) throw notFound(`Category ${from} not found`);
     if (from === to) return { name: to, productCount: await productCount(trx, to) };
-    const taken = await trx.selectFrom("categories").select("name").where("name", "=", to).executeTakeFirst();
-    if (taken) throw conflict(`A category named ${to} already exists`, "name");
-    await trx.insertInto("categories").values({ name: to }).execute();
+    // Only another category's name is taken: 'shoes' may become 'Shoes'.
+    await assertNameFree(trx, "categories", to, from);
+    await writeNamed("categories", to, trx.updateTable("categories").set({ name: to }).where("name", "=", from).execute());
     const moved = await trx.updateTable("products").set({ category: to, updated_at: new Date() }).where("category", "=", from).executeTakeFirst();
-    await trx.deleteFrom("categories").where("name", "=", from).execute();
     const count = Number(moved.numUpdatedRows);
     await recordAudit(trx, { actor, action: "renamed", entity: "category", entityId: to, summary: { from, to, products: count } });
     return { name: to, productCount: count };

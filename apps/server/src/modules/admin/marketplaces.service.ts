@@ -8,6 +8,7 @@ import type { Storage } from "../../storage/storage.ts";
 import { storeAdminImage } from "./admin-images.ts";
 import { changedFields, recordAudit } from "./audit.ts";
 import { removeUnreferencedFiles } from "./stored-files.ts";
+import { assertNameFree, writeNamed } from "./unique-names.ts";
 
 type Actor = Pick<Viewer, "userId" | "email">;
 export interface MarketplaceFields {
@@ -46,12 +47,17 @@ async function getAdminMarketplace(db: Kysely<DB>, id: string): Promise<AdminMar
 
 export async function createMarketplace(db: Kysely<DB>, actor: Actor, input: MarketplaceFields): Promise<AdminMarketplace> {
   const id = await db.transaction().execute(async (trx) => {
+    await assertNameFree(trx, "marketplaces", input.name);
     const last = await trx.selectFrom("marketplaces").select(sql<number>`coalesce(max(display_order), -1)::int`.as("max")).executeTakeFirstOrThrow();
-    const row = await trx
-      .insertInto("marketplaces")
-      .values({ name: input.name, tagline: input.tagline, flag_url: input.flagUrl, is_active: input.isActive, display_order: last.max + 1 })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const row = await writeNamed(
+      "marketplaces",
+      input.name,
+      trx
+        .insertInto("marketplaces")
+        .values({ name: input.name, tagline: input.tagline, flag_url: input.flagUrl, is_active: input.isActive, display_order: last.max + 1 })
+        .returning("id")
+        .executeTakeFirstOrThrow(),
+    );
     await recordAudit(trx, { actor, action: "created", entity: "marketplace", entityId: row.id, summary: { name: input.name } });
     return row.id;
   });
@@ -62,8 +68,9 @@ export async function updateMarketplace(db: Kysely<DB>, actor: Actor, id: string
   await db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom("marketplaces").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
     if (!before) throw notFound(`Marketplace with ID ${id} not found`);
+    await assertNameFree(trx, "marketplaces", input.name, id);
     const after = { name: input.name, tagline: input.tagline, flag_url: input.flagUrl, is_active: input.isActive };
-    await trx.updateTable("marketplaces").set(after).where("id", "=", id).execute();
+    await writeNamed("marketplaces", input.name, trx.updateTable("marketplaces").set(after).where("id", "=", id).execute());
     const action = before.is_active && !input.isActive ? "deactivated" : !before.is_active && input.isActive ? "activated" : "updated";
     await recordAudit(trx, { actor, action, entity: "marketplace", entityId: id, summary: { name: input.name, changes: changedFields(before, after) } });
   });
