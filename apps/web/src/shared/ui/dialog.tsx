@@ -29,8 +29,8 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
           {...(description ? {} : { "aria-describedby": undefined })}
         >
           <div className="shrink-0 px-5 pt-5 pr-13 pb-3">
-            <RadixDialog.Title className="text-lg font-semibold text-white">{title}</RadixDialog.Title>
-            {description ? <RadixDialog.Description className="mt-1 text-sm text-neutral-400">{description}</RadixDialog.Description> : null}
+            <RadixDialog.Title className="text-lg font-semibold wrap-break-word text-white">{title}</RadixDialog.Title>
+            {description ? <RadixDialog.Description className="mt-1 text-sm wrap-break-word text-neutral-400">{description}</RadixDialog.Description> : null}
           </div>
           {children ? <div className="flex min-h-0 flex-col gap-4 overflow-y-auto px-5 pt-1 pb-5">{children}</div> : null}
           {footer ? <div className="flex shrink-0 flex-wrap justify-end gap-2 border-t border-neutral-800 px-5 py-4">{footer}</div> : null}

@@ -51,7 +51,8 @@ export function BrandsPage() {
       {/* Columns of minmax(0, 1fr): a long brand name shortens in its card instead of widening every card past the window. */}
       <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3">
         {brands.data?.map((brand) => (
-          <li key={brand.id} className="flex items-center gap-3 rounded-xl border border-white/10 bg-neutral-950 p-3">
+          // The buttons move under the name when they would leave it less than 10rem: a name is never cut.
+          <li key={brand.id} className="flex flex-wrap items-center gap-3 rounded-xl border border-white/10 bg-neutral-950 p-3">
             {brand.logoUrl ? (
               <img src={brand.logoUrl} alt="" className="size-12 shrink-0 rounded-full bg-white object-contain" />
             ) : (
@@ -59,25 +60,25 @@ export function BrandsPage() {
                 <Store aria-hidden="true" className="size-5 text-neutral-400" />
               </span>
             )}
-            <div className="min-w-0 flex-1">
-              {/* The name truncates (a flex item must be let shrink first), whole on hover; the verified mark stays visible beside it. */}
+            <div className="min-w-0 flex-1 basis-40">
+              {/* The whole name, wrapped if it must; the verified mark stays beside it. */}
               <p className="flex items-center gap-1 font-medium text-white">
-                <span className="min-w-0 truncate" title={brand.name}>
-                  {brand.name}
-                </span>
+                <span className="min-w-0 wrap-break-word">{brand.name}</span>
                 {brand.featured ? <BadgeCheck aria-label="Verified" className="size-4 shrink-0 text-sky-400" /> : null}
               </p>
               <p className="text-xs text-neutral-400">
                 {brand.productCount} {brand.productCount === 1 ? "product" : "products"}
               </p>
             </div>
-            <EmbedSnippetButton target={{ kind: "brand", id: brand.id }} title={brand.name} size="icon" />
-            <Button size="icon" variant="ghost" aria-label={`Edit ${brand.name}`} onClick={() => setEditing({ brand })}>
-              <Pencil aria-hidden="true" className="size-4" />
-            </Button>
-            <Button size="icon" variant="ghost" aria-label={`Delete ${brand.name}`} className="text-red-300" onClick={() => setDeleting(brand)}>
-              <Trash2 aria-hidden="true" className="size-4" />
-            </Button>
+            <div className="ml-auto flex items-center gap-3">
+              <EmbedSnippetButton target={{ kind: "brand", id: brand.id }} title={brand.name} size="icon" />
+              <Button size="icon" variant="ghost" aria-label={`Edit ${brand.name}`} onClick={() => setEditing({ brand })}>
+                <Pencil aria-hidden="true" className="size-4" />
+              </Button>
+              <Button size="icon" variant="ghost" aria-label={`Delete ${brand.name}`} className="text-red-300" onClick={() => setDeleting(brand)}>
+                <Trash2 aria-hidden="true" className="size-4" />
+              </Button>
+            </div>
           </li>
         ))}
       </ul>
