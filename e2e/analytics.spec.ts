@@ -237,7 +237,7 @@ test("two shoppers watch a video, one likes it, adds to cart from it and orders;
   await expect(admin).toHaveURL(new RegExp(`/admin/analytics/products/${product!.id}\\?range=7$`));
   await expect(admin.getByRole("heading", { level: 1 })).toHaveText(`Product: ${product!.title}`);
   const videos = admin.getByRole("table", { name: "Top videos" });
-  const row = videos.getByRole("row").filter({ has: admin.getByRole("link", { name: videoAfter.subject!.mediaTitle ?? "Untitled video" }) });
+  const row = videos.getByRole("row").filter({ has: admin.getByRole("link", { name: videoAfter.subject!.mediaTitle ?? product!.title }) });
   await expect(row.getByRole("cell").nth(7)).toHaveText(formatNumber(videoAfter.totals.orders));
   await expectCsvMatchesTable(admin, "Top videos");
 

@@ -116,8 +116,15 @@ test("an admin uploads a video, sees its progress, and it becomes ready and play
   await expect(uploads.getByText("Uploaded, processing…")).toBeVisible({ timeout: 30_000 });
   await expect(uploads.getByRole("progressbar", { name: `${clipName} upload progress` })).toHaveAttribute("aria-valuenow", "100");
 
+  // An upload is not titled with its file's name (decision 209): the product's newest card is this
+  // one, going by the product's title, and the owner gives it a title of its own there.
+  const title = `E2E clip, take ${testInfo.retry + 1}`;
+  const newest = page.getByRole("region", { name: "Media library" }).getByRole("listitem").first();
+  await expect(newest).toHaveAccessibleName(`Video of ${product.title}`);
+  await newest.getByLabel("Title").fill(title);
+  await newest.getByRole("button", { name: "Rename" }).click();
   // The library shows it processing, then ready (pushed over the progress stream), with its renditions.
-  const card = page.getByRole("listitem", { name: clipName });
+  const card = page.getByRole("listitem", { name: title });
   await expect(card).toBeVisible();
   await expect(card.getByText("Ready")).toBeVisible({ timeout: 90_000 });
   await expect(card.getByText(/240p/)).toBeVisible();
@@ -127,8 +134,8 @@ test("an admin uploads a video, sees its progress, and it becomes ready and play
   // Shoppers now get it: the product's videos include it, and it plays in the player.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/product-profile/${product.id}`);
-  await page.getByRole("button", { name: `Play ${clipName}` }).click();
-  const playing = page.locator(`video[aria-label="${clipName}"]`);
+  await page.getByRole("button", { name: `Play ${title}` }).click();
+  const playing = page.locator(`video[aria-label="${title}"]`);
   await expect(playing).toHaveAttribute("src", /\/optimized-/);
   await expect.poll(async () => playing.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 20_000 }).toBeGreaterThan(0);
 });
@@ -228,8 +235,10 @@ test("in the product editor an upload pauses, survives a reload, resumes from it
     expect(requests.filter((request) => request.method === "POST")).toEqual([]);
     expect(requests.find((request) => request.method === "PATCH")?.offset ?? 0).toBeGreaterThan(0);
 
-    // The editor lists the new video, processing, then ready (pushed by the progress stream).
-    const row = page.getByRole("listitem").filter({ hasText: name.replace(/\.mp4$/, "") }).filter({ hasText: /video ·/ });
+    // The editor lists the new video (the draft's only media, untitled: never its file's name),
+    // processing, then ready (pushed by the progress stream).
+    const row = page.getByRole("listitem").filter({ hasText: /video ·/ });
+    await expect(row).not.toContainText(name);
     await expect(row.getByText(/video · (processing|ready)/)).toBeVisible({ timeout: 15_000 });
     await expect(row.getByText("video · ready")).toBeVisible({ timeout: 60_000 });
     await expect(uploader.getByRole("listitem").filter({ hasText: name })).toContainText("Uploaded and ready");

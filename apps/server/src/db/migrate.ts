@@ -25,6 +25,7 @@ import * as m0104 from "./migrations/0104_search_documents_notify_per_row.ts";
 import * as m0105 from "./migrations/0105_feed_order_notify.ts";
 import * as m0106 from "./migrations/0106_cart_versions.ts";
 import * as m0207 from "./migrations/0207_product_picture.ts";
+import * as m0208 from "./migrations/0208_media_titles_not_file_names.ts";
 import * as m0215 from "./migrations/0215_names_unique_case_aside.ts";
 
 // Listed statically (not read from a folder) so the bundled server carries its migrations.
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   "0105_feed_order_notify": m0105,
   "0106_cart_versions": m0106,
   "0207_product_picture": m0207,
+  "0208_media_titles_not_file_names": m0208,
   "0215_names_unique_case_aside": m0215,
 };
 

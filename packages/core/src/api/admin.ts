@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CursorSchema, MoneySchema, ProductFieldsSchema, ProductPromotionSchema, ProductStatusSchema, ProductVariantSchema } from "./catalog.ts";
+import { MediaTitleSchema } from "./discovery.ts";
 import { UuidSchema } from "./ids.ts";
 import { OrderStatsSchema } from "./orders.ts";
 
@@ -144,6 +145,7 @@ export type VariantInput = z.input<typeof VariantInputSchema>;
 
 export const MediaSettingsInputSchema = z.object({
   id: UuidSchema,
+  title: MediaTitleSchema.nullable().optional().describe("The media's own title; null to show the product's title instead; absent to leave it"),
   category: z.enum(["product", "ugc"]),
   isMain: z.boolean(),
   isCover: z.boolean(),

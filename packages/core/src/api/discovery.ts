@@ -21,10 +21,19 @@ export type TrendingQuery = z.infer<typeof TrendingQuerySchema>;
 
 export const MEDIA_TITLE_MAX_LENGTH = 200;
 
+/**
+ * A title the owner gives a video or an image. A media item without one (null) goes by its
+ * product's title wherever it is shown (decision 209), so clearing it is null, never "".
+ */
+export const MediaTitleSchema = safeText()
+  .trim()
+  .min(1, "Title can't be empty")
+  .max(MEDIA_TITLE_MAX_LENGTH, `Title can be at most ${MEDIA_TITLE_MAX_LENGTH} characters`);
+
 /** The editable-mode video dialog's fields (001 §5): title and category. */
 export const MediaEditBodySchema = z
   .object({
-    title: safeText().trim().max(MEDIA_TITLE_MAX_LENGTH).nullable().optional(),
+    title: MediaTitleSchema.nullable().optional().describe("The new title; null to show the product's title instead"),
     category: z.enum(["product", "ugc"]).optional(),
   })
   .refine((body) => body.title !== undefined || body.category !== undefined, { message: "must change title or category", path: ["title"] });

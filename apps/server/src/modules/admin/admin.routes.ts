@@ -44,7 +44,7 @@ const editMediaRoute = createRoute({
   path: "/admin/media/{id}",
   security: ADMIN_ONLY,
   tags: ["admin"],
-  summary: "Edit a video's title or category (editable mode)",
+  summary: "Rename a video or an image (null: it shows its product's title), or change its category",
   request: { params: MediaIdParamSchema, body: { required: true, content: { "application/json": { schema: MediaEditBodySchema } } } },
   responses: { 200: jsonResponse(MediaEditedSchema, "The edited media"), ...adminErrors, 404: errorResponse("Unknown media") },
 });

@@ -10,7 +10,7 @@ import { removeUnreferencedFiles } from "./stored-files.ts";
 
 type Actor = Pick<Viewer, "userId" | "email">;
 
-/** Editable mode on video tiles (001 §5): title and category, persisted. */
+/** A media item's title and category: editable mode on video tiles (001 §5), the product editor and the media library. */
 export async function editMedia(
   db: Kysely<DB>,
   actor: Actor,
@@ -23,7 +23,7 @@ export async function editMedia(
     const row = await trx
       .updateTable("product_media")
       .set({
-        ...(input.title !== undefined ? { title: input.title || null } : {}),
+        ...(input.title !== undefined ? { title: input.title } : {}),
         ...(input.category !== undefined ? { category: input.category } : {}),
       })
       .where("id", "=", mediaId)

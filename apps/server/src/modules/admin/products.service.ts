@@ -345,6 +345,7 @@ async function saveMediaSettings(trx: Transaction<DB>, productId: string, media:
     await trx
       .updateTable("product_media")
       .set({
+        ...(item.title !== undefined ? { title: item.title } : {}),
         display_order: index,
         category: item.category,
         is_main: item.isMain,

@@ -18,7 +18,7 @@ const METADATA_DESCRIPTION = [
   `- \`purpose\` (required): ${UPLOAD_PURPOSES.map((purpose) => `\`${purpose}\``).join(", ")};`,
   "- `productId`: the product, for product-video, product-image (admins) and submission (a shopper who carted or bought it);",
   "- `brandId`: the brand, for brand-logo and brand-cover (admins); `marketplaceId`: the marketplace, for marketplace-flag (admins);",
-  "- `title` (at most 120 characters; else `filename`), `category` (`product` or `ugc`, videos), `isMain` (`true`), `filename`, `filetype` (informative: the type is decided by the bytes).",
+  "- `title` (at most 120 characters; without one the media item goes by its product's title, never by `filename`), `category` (`product` or `ugc`, videos), `isMain` (`true`), `filename`, `filetype` (informative: the type is decided by the bytes).",
 ].join("\n");
 
 const refusals = {

@@ -82,7 +82,9 @@ export async function authorizeUpload(db: Kysely<DB>, viewer: Viewer | null, met
   if (purpose === "submission" && !(await hasCartedOrBought(db, viewer.userId, productId))) {
     throw tusError(403, ERROR_CODES.forbidden, "You can share a video of a product you bought or added to your cart");
   }
-  const title = (metadata.title ?? metadata.filename ?? "").trim().slice(0, 120);
+  // Only a title someone typed: a file's name ('clip.mp4') is no title for shoppers, and a media
+  // item without one goes by its product's title (decision 209).
+  const title = (metadata.title ?? "").trim().slice(0, 120);
   const category = metadata.category === "ugc" ? "ugc" : "product";
   return { purpose, productId, userId: viewer.userId, title, category, ...(metadata.isMain === "true" ? { isMain: "true" } : {}) };
 }

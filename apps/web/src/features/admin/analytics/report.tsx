@@ -165,12 +165,13 @@ type VideoRow = TopVideos["items"][number];
 const VIDEO_COLUMNS: FigureColumn<VideoRow>[] = [
   {
     header: "Video",
-    text: (row) => row.title ?? "Untitled video",
+    // A video without a title of its own goes by its product's (decision 209).
+    text: (row) => row.title ?? row.productTitle,
     cell: (row) => (
       <div className="flex items-center gap-3">
         {row.posterUrl ? <img src={row.posterUrl} alt="" className="h-14 w-8 shrink-0 rounded object-cover" loading="lazy" /> : <div className="h-14 w-8 shrink-0 rounded bg-neutral-800" />}
         <AnalyticsLink to={`/admin/analytics/videos/${row.mediaId}`} className="min-w-0 truncate text-white underline-offset-2 hover:underline">
-          {row.title ?? "Untitled video"}
+          {row.title ?? row.productTitle}
         </AnalyticsLink>
       </div>
     ),

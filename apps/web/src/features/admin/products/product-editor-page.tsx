@@ -1,4 +1,5 @@
 import type { AdminProduct, AdminProductSave } from "@reelmart/core/api/admin";
+import { MEDIA_TITLE_MAX_LENGTH } from "@reelmart/core/api/discovery";
 import type { MediaProgressEvent } from "@reelmart/core/api/media";
 import { formatDateTime, formatPrice } from "@reelmart/core/format";
 import { ArrowDown, ArrowLeft, ArrowUp, BarChart3, ExternalLink, Plus, Trash2 } from "lucide-react";
@@ -249,6 +250,8 @@ function ProductEditor({ product, onReload }: { product: AdminProduct; onReload:
                   index={index}
                   count={media.fields.length}
                   item={values.media[index] ?? item}
+                  productTitle={values.title}
+                  titleError={errorText(errors, `media.${index}.title`)}
                   progress={progress[item.id]}
                   register={register}
                   onMove={(to) => media.move(index, to)}
@@ -506,6 +509,8 @@ function MediaRow({
   index,
   count,
   item,
+  productTitle,
+  titleError,
   register,
   onMove,
   onFlag,
@@ -515,6 +520,9 @@ function MediaRow({
   index: number;
   count: number;
   item: ProductFormValues["media"][number];
+  /** What shoppers see as the media's title while it has none of its own (decision 209). */
+  productTitle: string;
+  titleError?: string;
   progress?: MediaProgressEvent;
   register: UseFormRegister<ProductFormValues>;
   onMove: (to: number) => void;
@@ -523,8 +531,10 @@ function MediaRow({
 }) {
   const [confirm, setConfirm] = useState(false);
   const remove = useDeleteMedia();
-  const name = item.title || `${item.type === "video" ? "Video" : "Image"} ${index + 1}`;
+  const position = `${item.type === "video" ? "Video" : "Image"} ${index + 1}`;
+  const name = item.title || position;
   const preview = item.thumbnailUrl ?? (item.type === "image" ? item.url : null);
+  const titleId = useId();
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-white/10 p-3 md:flex-row md:items-center">
       <div className="flex items-center gap-3 md:w-56">
@@ -538,6 +548,30 @@ function MediaRow({
         </div>
       </div>
       <div className="flex flex-1 flex-wrap items-center gap-x-4 gap-y-2 text-sm text-neutral-200">
+        <div className="flex w-full flex-col gap-1">
+          {/* Named by its place, not its title: the name would change with every key typed. */}
+          <label htmlFor={titleId} className="text-xs font-medium text-neutral-300">
+            <span className="sr-only">{position} </span>Title
+          </label>
+          <input
+            id={titleId}
+            {...register(`media.${index}.title`)}
+            maxLength={MEDIA_TITLE_MAX_LENGTH}
+            placeholder={productTitle.trim() || undefined}
+            aria-invalid={titleError ? true : undefined}
+            aria-describedby={`${titleId}-${titleError ? "error" : "hint"}`}
+            className={smallControl}
+          />
+          {titleError ? (
+            <p id={`${titleId}-error`} className="text-xs text-red-400">
+              {titleError}
+            </p>
+          ) : (
+            <p id={`${titleId}-hint`} className="text-xs text-neutral-400">
+              Left empty, shoppers see the product's title.
+            </p>
+          )}
+        </div>
         <label className="flex items-center gap-1.5">
           <input type="radio" name="main-media" className="size-4 accent-rose-500" checked={item.isMain} onChange={() => onFlag("isMain")} /> Main
         </label>

@@ -136,8 +136,10 @@ export function toSaveInput(values: ProductFormValues): AdminProductSaveInput {
       imageUrl: variant.imageUrl,
     })),
     marketplaceIds: values.marketplaceIds,
-    media: values.media.map(({ id, category, isMain, isCover, displayOnLandingPage, displayOnProfilePage }) => ({
+    media: values.media.map(({ id, title, category, isMain, isCover, displayOnLandingPage, displayOnProfilePage }) => ({
       id,
+      // A blank title is none: the media then goes by the product's title (decision 209).
+      title: title?.trim() ? title : null,
       category,
       isMain,
       isCover,

@@ -1,15 +1,19 @@
+import { MEDIA_TITLE_MAX_LENGTH } from "@reelmart/core/api/discovery";
 import type { LibraryItem, MediaProgressEvent } from "@reelmart/core/api/media";
 import { formatDateTime } from "@reelmart/core/format";
 import { AlertTriangle, BarChart3, Captions, ImageIcon, Play, RotateCcw, Star, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
+import { shopperMessage } from "../../../../shared/api/shopper-message.ts";
 import { Button } from "../../../../shared/ui/button.tsx";
+import { toast } from "../../../../shared/ui/toast.ts";
 import { EmbedSnippetButton } from "../../components/embed-snippet.tsx";
 import { Spinner } from "../../../../shared/ui/spinner.tsx";
 import { type LibraryFilters, useMediaLibrary } from "../api/get-media-library.ts";
 import { useDeleteMedia } from "../api/delete-media.ts";
 import { useProductOptions } from "../api/get-product-options.ts";
 import { usePutCaptions } from "../api/put-captions.ts";
+import { useRenameMedia } from "../api/rename-media.ts";
 import { useRetryMedia } from "../api/retry-media.ts";
 import { useUpdateLibraryMedia } from "../api/update-library-media.ts";
 import { MediaPreviewDialog } from "./media-preview-dialog.tsx";
@@ -144,6 +148,7 @@ function MediaCard({ item, live, products, onPreview }: { item: LibraryItem; liv
           </p>
         ) : null}
         {item.type === "image" && item.isCover ? <p className="text-xs text-neutral-400">Cover image</p> : null}
+        <RenameField key={`${item.id}:${item.title}`} item={item} name={name} />
         {item.status === "failed" ? (
           <p className="text-xs text-red-300" role="alert">
             {item.error}
@@ -224,5 +229,53 @@ function MediaCard({ item, live, products, onPreview }: { item: LibraryItem; liv
         </div>
       </div>
     </li>
+  );
+}
+
+/** The media's own title; left empty, it goes by its product's title (decision 209). */
+function RenameField({ item, name }: { item: LibraryItem; name: string }) {
+  const rename = useRenameMedia();
+  const [title, setTitle] = useState(item.title ?? "");
+  const id = useId();
+  const wanted = title.trim() || null;
+  return (
+    <form
+      className="flex flex-col gap-1"
+      onSubmit={(event) => {
+        event.preventDefault();
+        rename.mutate({ id: item.id, title: wanted }, { onSuccess: () => toast.success("Title saved") });
+      }}
+    >
+      <label htmlFor={id} className="text-xs text-neutral-400">
+        <span className="sr-only">{name}: </span>Title
+      </label>
+      <div className="flex gap-2">
+        <input
+          id={id}
+          value={title}
+          maxLength={MEDIA_TITLE_MAX_LENGTH}
+          placeholder={item.productTitle}
+          onChange={(event) => {
+            setTitle(event.target.value);
+            if (rename.isError) rename.reset();
+          }}
+          aria-invalid={rename.isError ? true : undefined}
+          aria-describedby={`${id}-${rename.isError ? "error" : "hint"}`}
+          className="min-w-0 flex-1 rounded-lg border border-neutral-800 bg-neutral-900 px-2 py-1 text-xs text-white placeholder:text-neutral-500"
+        />
+        <Button type="submit" variant="outline" size="sm" disabled={wanted === item.title || rename.isPending}>
+          Rename
+        </Button>
+      </div>
+      {rename.isError ? (
+        <p id={`${id}-error`} role="alert" className="text-xs text-red-300">
+          {shopperMessage(rename.error)}
+        </p>
+      ) : (
+        <p id={`${id}-hint`} className="text-xs text-neutral-500">
+          Left empty, shoppers see the product's title.
+        </p>
+      )}
+    </form>
   );
 }
