@@ -3,12 +3,14 @@
 import "@hono/zod-openapi";
 import { randomBytes } from "node:crypto";
 import type { AdminProductSave } from "@reelmart/core/api/admin";
+import { ERROR_CODES } from "@reelmart/core/api/errors";
 import type { Insertable, Kysely, Selectable } from "kysely";
 import type { BrandsTable, DB, MarketplacesTable, ProductMediaTable, ProductsTable } from "../db/schema.ts";
 import { createBrand as createBrandAsAdmin } from "../modules/admin/brands.service.ts";
 import { createCategory } from "../modules/admin/categories.service.ts";
 import { createMarketplace as createMarketplaceAsAdmin } from "../modules/admin/marketplaces.service.ts";
 import { createDraftProduct, saveAdminProduct } from "../modules/admin/products.service.ts";
+import { AppError } from "../shared/errors.ts";
 
 // Test data made the way a shop owner makes it: marketplaces, brands, categories and products go
 // through the admin's own services (the seed's rows are the demo's, not a shop's), each with
@@ -80,6 +82,17 @@ export interface ProductOverrides extends Partial<Insertable<ProductsTable>> {
   marketplaceIds?: string[];
 }
 
+/** The owner adds the category first when the shop has none of that name (as the editor's list needs). */
+async function ensureCategory(db: Kysely<DB>, actor: Owner, name: string): Promise<void> {
+  if (await db.selectFrom("categories").select("name").where("name", "=", name).executeTakeFirst()) return;
+  try {
+    await createCategory(db, actor, name);
+  } catch (error) {
+    // Products made side by side may both add it: the other one did, which is all this needed.
+    if (!(error instanceof AppError && error.code === ERROR_CODES.conflict)) throw error;
+  }
+}
+
 /** A product as an owner makes one: a new draft in the editor, filled in and saved. */
 export async function createProduct(db: Kysely<DB>, overrides: ProductOverrides = {}): Promise<ProductRow> {
   const {
@@ -99,7 +112,7 @@ export async function createProduct(db: Kysely<DB>, overrides: ProductOverrides 
   const parsed: unknown = typeof specifications === "string" ? JSON.parse(specifications) : specifications;
   const editable = parsed !== null && typeof parsed === "object" && !Array.isArray(parsed);
   const actor = await owner(db);
-  if (!(await db.selectFrom("categories").select("name").where("name", "=", category).executeTakeFirst())) await createCategory(db, actor, category);
+  await ensureCategory(db, actor, category);
   const { id } = await createDraftProduct(db, actor);
   await saveAdminProduct(db, actor, id, {
     version: 0,
@@ -119,7 +132,7 @@ export async function createProduct(db: Kysely<DB>, overrides: ProductOverrides 
     media: [],
   });
   // What time and shoppers make of a product: its age, review sums, the feed's shuffle rank.
-  await writeAfter(db, "products", id, editable ? after : { ...after, specifications }, ["created_at", "updated_at", "feed_rank", "rating_sum", "review_count", "thumbnail_url", "specifications"]);
+  await writeAfter(db, "products", id, editable ? after : { ...after, specifications }, ["created_at", "updated_at", "feed_rank", "rating_sum", "review_count", "specifications"]);
   return db.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 }
 

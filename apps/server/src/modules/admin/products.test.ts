@@ -224,8 +224,9 @@ describe("admin products", () => {
     await db.insertInto("saved_items").values({ user_id: shopper.id, product_id: product.id }).execute();
     await db.insertInto("video_likes").values({ media_id: media.id, user_id: shopper.id, product_id: product.id }).execute();
     // Another product names the same image file: it must stay.
-    const other = await createProduct(db, { thumbnail_url: shared });
-    await db.updateTable("products").set({ thumbnail_url: shared }).where("id", "=", product.id).execute();
+    const other = await createProduct(db);
+    await createMedia(db, other.id, { type: "image", url: shared });
+    await createMedia(db, product.id, { type: "image", url: shared });
 
     const reply = await call<{ removedFiles: number }>(admin, "DELETE", `/products/${product.id}`);
     expect(reply.status).toBe(200);

@@ -191,12 +191,13 @@ describe("product pages in the first HTML", () => {
   it("escape the first picture's URL, and paint nothing for a product without a picture", async () => {
     // Media URLs come from uploads and admin input: one meant to leave the attribute and open a script.
     const hostileUrl = `/media/images/a"><script>alert("x")</script>.webp`;
-    const pictured = await createProduct(db, { thumbnail_url: hostileUrl });
+    const pictured = await createProduct(db);
+    await createMedia(db, pictured.id, { type: "image", url: hostileUrl });
     const { html } = await fetchPage(`/product/${pictured.id}`);
     expect(firstPicture(html)).toEqual({ shape: "square", url: hostileUrl });
     expect(html).not.toContain("<script>alert");
 
-    const bare = await createProduct(db, { thumbnail_url: null });
+    const bare = await createProduct(db);
     const page = await fetchPage(`/product-profile/${bare.id}`);
     expect(page.status).toBe(200);
     expect(firstPicture(page.html)).toBeUndefined();
@@ -342,7 +343,8 @@ describe("brand and home pages", () => {
     expect(withHostile).not.toContain("</script><script>alert");
     // For the marketplace the visit's cookie names (the app mirrors its choice there); one that is not an id is no choice.
     const market = await createMarketplace(db);
-    const inMarket = await createProduct(db, { marketplaceIds: [market.id], thumbnail_url: "/media/images/market.webp" });
+    const inMarket = await createProduct(db, { marketplaceIds: [market.id] });
+    await createMedia(db, inMarket.id, { type: "image", url: "/media/images/market.webp" });
     await createMedia(db, inMarket.id);
     const chosen = firstFeedPage((await fetchPage("/", { cookie: `theme=dark; ${MARKETPLACE_COOKIE}=${market.id}` })).html)!;
     expect(chosen.marketplaceId).toBe(market.id);
@@ -390,7 +392,13 @@ describe("share pages from the public read cache and the fast lane (decision 181
   });
 
   it("answer repeats from memory with the first answer's bytes, gzipped when asked, with a stable ETag", async () => {
-    const products = await Promise.all([1, 2, 3].map((n) => createProduct(cached.deps.database.db, { title: `Cached page ${n}`, thumbnail_url: `/media/images/${n}.webp` })));
+    const products = await Promise.all(
+      [1, 2, 3].map(async (n) => {
+        const product = await createProduct(cached.deps.database.db, { title: `Cached page ${n}` });
+        await createMedia(cached.deps.database.db, product.id, { type: "image", url: `/media/images/${n}.webp` });
+        return product;
+      }),
+    );
     // The inserts' notifications clear the cache; on PostgreSQL they may arrive after the first page is computed.
     await notificationsSettled(PUBLIC_CACHE_CHANNEL, [cached.deps.database]);
     for (const product of products) {
