@@ -70,7 +70,8 @@ export class ConfigError extends Error {}
 
 /** Reads and validates the environment; throws a ConfigError naming each bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
-  const parsed = EnvSchema.safeParse(env);
+  // zod's own English, not the words the API's refusals get (core/api/field-messages.ts): an operator reads these.
+  const parsed = EnvSchema.safeParse(env, { error: z.locales.en().localeError });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);

@@ -1,4 +1,5 @@
 import { ERROR_CODES, type ErrorCode } from "@reelmart/core/api/errors";
+import { REQUEST_NOT_VALID } from "@reelmart/core/api/field-messages";
 
 /**
  * An error a client caused or may see, said in the domain's words: what went wrong (the code), a message
@@ -16,6 +17,8 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string, field?: string) => new AppError(ERROR_CODES.badRequest, message, field);
+/** A page cursor this server did not hand out (altered, or from another list): nothing a person fixes but by reloading. */
+export const badCursor = () => badRequest(REQUEST_NOT_VALID, "cursor");
 export const unauthenticated = (message = "Sign in required") => new AppError(ERROR_CODES.unauthenticated, message);
 export const forbidden = (message = "You don't have permission to do this") => new AppError(ERROR_CODES.forbidden, message);
 export const notFound = (message: string, field?: string) => new AppError(ERROR_CODES.notFound, message, field);

@@ -2,7 +2,9 @@ import { z } from "zod";
 import { CursorSchema, MoneySchema, ProductFieldsSchema, ProductPromotionSchema, ProductStatusSchema, ProductVariantSchema } from "./catalog.ts";
 import { MediaTitleSchema } from "./discovery.ts";
 import { UuidSchema } from "./ids.ts";
+import { fieldError, rupeesSchema } from "./field-messages.ts";
 import { OrderStatsSchema } from "./orders.ts";
+import { safeText } from "./text.ts";
 
 // The shop owner's admin contract (issue 11): the server validates /api/admin input with these and
 // the admin screens' forms validate with the same schemas (react-hook-form's zod resolver).
@@ -11,44 +13,39 @@ export const ADMIN_PAGE_DEFAULT_LIMIT = 25;
 export const ADMIN_PAGE_MAX_LIMIT = 100;
 export const ADMIN_BULK_MAX_IDS = 100;
 
-/** Text the owner types: trimmed, with a length the screens show. */
-const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
-const requiredText = (max: number) => text(max).min(1, "is required");
+/** Text the owner types, named as the screens label it: trimmed, with a length the screens show. */
+const text = (label: string, max: number) => safeText(label).trim().max(max);
+const requiredText = (label: string, max: number) => text(label, max).min(1);
 /** An optional text field: blank means none. */
-const optionalText = (max: number) =>
-  text(max)
+const optionalText = (label: string, max: number) =>
+  text(label, max)
     .nullish()
     .transform((value) => (value ? value : null));
 
-/** Rupees as typed ("1299", "1299.5", "1299.50"); stored as numeric(12,2), so at most 10 digits before the point. */
-export const PriceInputSchema = z
-  .union([z.string(), z.number()])
-  .transform((value) => String(value).trim())
-  .pipe(z.string().regex(/^\d{1,10}(\.\d{1,2})?$/, "must be an amount in rupees with at most 2 decimals"));
+/** The largest amount numeric(12,2) holds: 10 digits before the point. */
+export const MAX_PRICE = "9999999999.99";
+/** Rupees as typed ("1299", "1299.5", "1299.50"); ₹0 is a draft's price (DRAFT_PRODUCT_DEFAULTS). */
+export const PriceInputSchema = rupeesSchema("Price", { min: "0", max: MAX_PRICE });
 /** A variant's price difference, which may be negative. */
-export const PriceAdjustmentInputSchema = z
-  .union([z.string(), z.number()])
-  .transform((value) => String(value).trim())
-  .pipe(z.string().regex(/^-?\d{1,10}(\.\d{1,2})?$/, "must be an amount in rupees with at most 2 decimals"));
+export const PriceAdjustmentInputSchema = rupeesSchema("Price +/-", { min: `-${MAX_PRICE}`, max: MAX_PRICE });
 
-const UrlSchema = z.url({ protocol: /^https?$/, error: "must be a web address (https://…)" }).max(2000);
+const urlSchema = (label: string) => z.url({ protocol: /^https?$/, error: fieldError(label) }).max(2000);
 /** Stored file URLs are our own paths ("/media/…") or absolute web addresses. */
-const ImageUrlSchema = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine((value) => value.startsWith("/") || /^https?:\/\//.test(value), "must be a web address or a stored file path");
+const imageUrlSchema = (label: string, base = text(label, 2000)) =>
+  base.refine((value) => value.startsWith("/") || /^https?:\/\//.test(value), {
+    error: () => `${label} must be a web address starting with https:// or an uploaded file`,
+  });
 
-export const NameParamSchema = z.object({ name: requiredText(100) });
+export const NameParamSchema = z.object({ name: requiredText("Category name", 100) });
 
 // ---------- products ----------
 
 export const ADMIN_PRODUCT_SORTS = ["newest", "title", "price", "stock"] as const;
 
 export const AdminProductListQuerySchema = z.object({
-  q: text(200).optional(),
+  q: text("Search", 200).optional(),
   status: ProductStatusSchema.optional(),
-  category: text(100).optional(),
+  category: text("Category", 100).optional(),
   brandId: UuidSchema.optional(),
   marketplaceId: UuidSchema.optional(),
   outOfStock: z
@@ -113,33 +110,39 @@ export type AdminProduct = z.infer<typeof AdminProductSchema>;
 /** The known specification keys (001 §3); any other key is kept as the owner typed it. */
 export const SpecificationsInputSchema = z
   .object({
-    sizes: z.array(requiredText(50)).max(50).optional(),
-    colors: z.array(requiredText(50)).max(50).optional(),
-    offers: z.array(requiredText(200)).max(20).optional(),
-    highlights: z.array(requiredText(200)).max(20).optional(),
+    sizes: z.array(requiredText("Size", 50), { error: fieldError("Sizes") }).max(50).optional(),
+    colors: z.array(requiredText("Colour", 50), { error: fieldError("Colours") }).max(50).optional(),
+    offers: z.array(requiredText("Offer", 200), { error: fieldError("Offers") }).max(20).optional(),
+    highlights: z.array(requiredText("Highlight", 200), { error: fieldError("Highlights") }).max(20).optional(),
     hasSizeOptions: z.boolean().optional(),
     hasColorOptions: z.boolean().optional(),
   })
-  .catchall(z.union([z.string().max(2000), z.number(), z.boolean(), z.array(z.string().max(200)).max(50)]))
-  .refine((value) => Object.keys(value).length <= 50, "at most 50 specifications")
-  .refine((value) => Object.keys(value).every((key) => key.length >= 1 && key.length <= 100), "keys must be 1 to 100 characters");
+  .catchall(
+    z.union([safeText("Specification").max(2000), z.number(), z.boolean(), z.array(safeText("Specification").max(200)).max(50)], {
+      error: () => "A specification's value must be text, a number or a list of words",
+    }),
+  )
+  .refine((value) => Object.keys(value).length <= 50, { error: () => "A product can have at most 50 specifications" })
+  .refine((value) => Object.keys(value).every((key) => key.length >= 1 && key.length <= 100), {
+    error: () => "A specification's name must be 1 to 100 characters",
+  });
 
 export const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
 
 export const VariantInputSchema = z.object({
   id: UuidSchema.optional().describe("An existing variant's id (kept stable: cart lines refer to it); absent for a new variant"),
-  size: optionalText(50),
-  color: optionalText(50),
+  size: optionalText("Size", 50),
+  color: optionalText("Colour", 50),
   colorHex: z
-    .string()
+    .string({ error: fieldError("Colour hex") })
     .trim()
-    .regex(HEX_COLOUR, "must be a colour like #1a2b3c")
+    .regex(HEX_COLOUR, { error: () => "Colour hex must be a colour like #1a2b3c" })
     .nullish()
     .or(z.literal("").transform(() => null))
     .transform((value) => value ?? null),
-  stock: z.coerce.number().int("must be a whole number").min(0, "cannot be negative").max(1_000_000),
+  stock: z.number({ error: fieldError("Stock") }).int().min(0).max(1_000_000),
   priceAdjustment: PriceAdjustmentInputSchema,
-  imageUrl: ImageUrlSchema.nullish().or(z.literal("").transform(() => null)).transform((value) => value ?? null),
+  imageUrl: imageUrlSchema("Image").nullish().or(z.literal("").transform(() => null)).transform((value) => value ?? null),
 });
 export type VariantInput = z.input<typeof VariantInputSchema>;
 
@@ -156,39 +159,45 @@ export const MediaSettingsInputSchema = z.object({
 export const AdminProductSaveSchema = z
   .object({
     version: z.number().int().min(0),
-    title: requiredText(300),
-    description: text(10_000),
+    title: requiredText("Title", 300),
+    description: text("Description", 10_000),
     price: PriceInputSchema,
-    discountPercentage: z.coerce.number().min(0, "cannot be negative").max(100, "must be at most 100"),
-    category: requiredText(100),
-    stock: z.coerce.number().int("must be a whole number").min(0, "cannot be negative").max(10_000_000),
+    discountPercentage: z.number({ error: fieldError("Discount", { unit: "%" }) }).min(0).max(100),
+    category: requiredText("Category", 100),
+    stock: z.number({ error: fieldError("Stock") }).int().min(0).max(10_000_000),
     status: ProductStatusSchema,
     brandId: UuidSchema.nullable(),
     specifications: SpecificationsInputSchema,
-    highlights: z.array(requiredText(200)).max(20, "at most 20 highlights"),
+    highlights: z.array(requiredText("Highlight", 200), { error: fieldError("Highlights") }).max(20),
     promotion: z
       .object({
         hasPromotion: z.boolean(),
-        label: optionalText(100),
-        promoEndDate: z.iso.datetime({ offset: true, error: "must be a date and time" }).nullish().transform((value) => value ?? null),
+        label: optionalText("Promotion label", 100),
+        promoEndDate: z.iso
+          .datetime({ offset: true, error: fieldError("Promotion end") })
+          .nullish()
+          .transform((value) => value ?? null),
       })
       .nullable(),
-    variants: z.array(VariantInputSchema).max(200, "at most 200 variants"),
+    variants: z.array(VariantInputSchema, { error: fieldError("Variants") }).max(200),
     marketplaceIds: z.array(UuidSchema).max(100),
     media: z.array(MediaSettingsInputSchema).max(200).describe("Every media of the product in display order, with its flags"),
   })
   .superRefine((value, ctx) => {
-    if (value.media.filter((media) => media.isMain).length > 1) ctx.addIssue({ code: "custom", path: ["media"], message: "only one media can be the main one" });
-    if (value.media.filter((media) => media.isCover).length > 1) ctx.addIssue({ code: "custom", path: ["media"], message: "only one media can be the cover" });
+    if (value.media.filter((media) => media.isMain).length > 1) ctx.addIssue({ code: "custom", path: ["media"], message: "Only one video can be the main video" });
+    if (value.media.filter((media) => media.isCover).length > 1) ctx.addIssue({ code: "custom", path: ["media"], message: "Only one image can be the cover" });
     const ids = value.variants.map((variant) => variant.id).filter(Boolean);
-    if (new Set(ids).size !== ids.length) ctx.addIssue({ code: "custom", path: ["variants"], message: "a variant is listed twice" });
+    if (new Set(ids).size !== ids.length) ctx.addIssue({ code: "custom", path: ["variants"], message: "A variant is listed twice; remove one" });
   });
 export type AdminProductSaveInput = z.input<typeof AdminProductSaveSchema>;
 export type AdminProductSave = z.output<typeof AdminProductSaveSchema>;
 
 export const BULK_ACTIONS = ["publish", "archive", "delete"] as const;
 export const BulkProductActionSchema = z.object({
-  ids: z.array(UuidSchema).min(1, "choose at least one product").max(ADMIN_BULK_MAX_IDS),
+  ids: z
+    .array(UuidSchema)
+    .min(1, { error: () => "Choose at least one product" })
+    .max(ADMIN_BULK_MAX_IDS, { error: () => `Choose at most ${ADMIN_BULK_MAX_IDS} products at a time` }),
   action: z.enum(BULK_ACTIONS),
 });
 export const BulkResultSchema = z.object({ affected: z.number().int() });
@@ -209,9 +218,9 @@ export const AdminBrandSchema = z.object({
 export type AdminBrand = z.infer<typeof AdminBrandSchema>;
 
 export const BrandInputSchema = z.object({
-  name: requiredText(120),
-  description: optionalText(2000),
-  websiteUrl: UrlSchema.nullish().or(z.literal("").transform(() => null)).transform((value) => value ?? null),
+  name: requiredText("Name", 120),
+  description: optionalText("Description", 2000),
+  websiteUrl: urlSchema("Website").nullish().or(z.literal("").transform(() => null)).transform((value) => value ?? null),
   featured: z.boolean(),
 });
 export type BrandInput = z.input<typeof BrandInputSchema>;
@@ -227,7 +236,7 @@ export const ADMIN_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 export const AdminCategorySchema = z.object({ name: z.string(), productCount: z.number().int() });
 export type AdminCategory = z.infer<typeof AdminCategorySchema>;
-export const CategoryInputSchema = z.object({ name: requiredText(100) });
+export const CategoryInputSchema = z.object({ name: requiredText("Category name", 100) });
 
 // ---------- marketplaces ----------
 
@@ -242,9 +251,9 @@ export const AdminMarketplaceSchema = z.object({
 });
 export type AdminMarketplace = z.infer<typeof AdminMarketplaceSchema>;
 export const MarketplaceInputSchema = z.object({
-  name: requiredText(100),
-  tagline: optionalText(200),
-  flagUrl: ImageUrlSchema.pipe(z.string().min(1, "is required")),
+  name: requiredText("Name", 100),
+  tagline: optionalText("Tagline", 200),
+  flagUrl: imageUrlSchema("Flag image URL", requiredText("Flag image URL", 2000)),
   isActive: z.boolean(),
 });
 export type MarketplaceInput = z.input<typeof MarketplaceInputSchema>;
@@ -259,16 +268,16 @@ export const StoreSettingsSchema = z.object({
 });
 export type StoreSettings = z.infer<typeof StoreSettingsSchema>;
 export const StoreSettingsInputSchema = z.object({
-  storeName: requiredText(100),
-  splashBrandName: requiredText(100),
-  splashLogoUrl: ImageUrlSchema.nullish().or(z.literal("").transform(() => null)).transform((value) => value ?? null),
+  storeName: requiredText("Store name", 100),
+  splashBrandName: requiredText("Splash brand name", 100),
+  splashLogoUrl: imageUrlSchema("Splash logo").nullish().or(z.literal("").transform(() => null)).transform((value) => value ?? null),
 });
 export type StoreSettingsInput = z.input<typeof StoreSettingsInputSchema>;
 
 // ---------- users ----------
 
 export const AdminUserListQuerySchema = z.object({
-  q: text(200).optional(),
+  q: text("Search", 200).optional(),
   cursor: CursorSchema.optional(),
   limit: z.coerce.number().int().min(1).max(ADMIN_PAGE_MAX_LIMIT).default(ADMIN_PAGE_DEFAULT_LIMIT),
 });
@@ -286,7 +295,7 @@ export const AdminUserPageSchema = z.object({ items: z.array(AdminUserSchema), n
 export type AdminUserPage = z.infer<typeof AdminUserPageSchema>;
 export const UserIdParamSchema = z.object({ id: z.string().min(1).max(100) });
 /** POST /api/admin/invitations: creates the account (or sends a pending one's link again) and emails a set-password link. */
-export const InvitationInputSchema = z.object({ email: z.email().max(320) });
+export const InvitationInputSchema = z.object({ email: z.email({ error: fieldError("Email") }).max(320) });
 export const InvitationSchema = z.object({ userId: z.string(), email: z.string(), status: z.enum(["created", "resent"]) });
 export type Invitation = z.infer<typeof InvitationSchema>;
 export const AdminRoleInputSchema = z.object({ isAdmin: z.boolean() });

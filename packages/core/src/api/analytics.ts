@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldError } from "./field-messages.ts";
 import { UuidSchema } from "./ids.ts";
 
 // Commerce analytics (issue #17, docs/decisions/150-commerce-analytics.md). Days are UTC dates,
@@ -11,16 +12,16 @@ const DAY_MS = 86_400_000;
 export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
 
 const rangeShape = z.object({
-  from: z.iso.date().describe("First day, UTC (YYYY-MM-DD)"),
-  to: z.iso.date().describe("Last day, UTC, included (YYYY-MM-DD)"),
+  from: z.iso.date({ error: fieldError("Start date") }).describe("First day, UTC (YYYY-MM-DD)"),
+  to: z.iso.date({ error: fieldError("End date") }).describe("Last day, UTC, included (YYYY-MM-DD)"),
   marketplaceId: UuidSchema.optional().describe("Only products listed in this marketplace"),
 });
 
 /** `to` on or after `from`, at most 366 days: refused naming `to`. */
 const checkRange = (query: { from: string; to: string }, ctx: z.RefinementCtx) => {
   const days = daysBetween(query.from, query.to);
-  if (days < 1) ctx.addIssue({ code: "custom", path: ["to"], message: "must be on or after from" });
-  else if (days > ANALYTICS_MAX_DAYS) ctx.addIssue({ code: "custom", path: ["to"], message: `the range may span at most ${ANALYTICS_MAX_DAYS} days` });
+  if (days < 1) ctx.addIssue({ code: "custom", path: ["to"], message: "The end date must be on or after the start date" });
+  else if (days > ANALYTICS_MAX_DAYS) ctx.addIssue({ code: "custom", path: ["to"], message: `A date range can span at most ${ANALYTICS_MAX_DAYS} days` });
 };
 
 export type AnalyticsRangeQuery = z.infer<typeof rangeShape>;
@@ -31,7 +32,7 @@ const mediaFilter = UuidSchema.optional().describe("Only this video's figures (4
 /** A range, optionally narrowed to one product or one video (their own analytics pages); not both. */
 export const AnalyticsScopedQuerySchema = rangeShape.extend({ productId: productFilter, mediaId: mediaFilter }).superRefine((query, ctx) => {
   checkRange(query, ctx);
-  if (query.productId && query.mediaId) ctx.addIssue({ code: "custom", path: ["mediaId"], message: "give productId or mediaId, not both" });
+  if (query.productId && query.mediaId) ctx.addIssue({ code: "custom", path: ["mediaId"], message: "Choose a product or a video, not both" });
 });
 export type AnalyticsScopedQuery = z.infer<typeof AnalyticsScopedQuerySchema>;
 

@@ -158,13 +158,13 @@ const limitParam = (fallback: number, max: number) => z.coerce.number().int().mi
 export const CursorSchema = safeText().min(1).max(200);
 
 /** Free text for filters and search. */
-const shortText = safeText().max(SEARCH_MAX_TERM_LENGTH);
+const shortText = (label: string) => safeText(label).max(SEARCH_MAX_TERM_LENGTH);
 
 export const IdParamSchema = z.object({ id: UuidSchema });
 
 export const ProductListQuerySchema = z.object({
   marketplaceId: UuidSchema.optional(),
-  category: shortText.optional(),
+  category: shortText("Category").optional(),
   brandId: UuidSchema.optional(),
   cursor: CursorSchema.optional(),
   limit: limitParam(PAGE_DEFAULT_LIMIT, PAGE_MAX_LIMIT),
@@ -179,14 +179,14 @@ export const ProductBatchQuerySchema = z.object({
     .max(PRODUCT_BATCH_MAX_IDS * 40)
     .describe("Comma-separated product ids")
     .transform((raw) => [...new Set(raw.split(",").map((id) => id.trim()).filter(Boolean))])
-    .pipe(z.array(UuidSchema).min(1, "must list at least one id").max(PRODUCT_BATCH_MAX_IDS, `must list at most ${PRODUCT_BATCH_MAX_IDS} ids`)),
+    .pipe(z.array(UuidSchema).min(1).max(PRODUCT_BATCH_MAX_IDS)),
 });
 export type ProductBatchQuery = z.infer<typeof ProductBatchQuerySchema>;
 
 export const ProductDetailQuerySchema = z.object({ marketplaceId: UuidSchema.optional() });
 
 export const BrandListQuerySchema = z.object({
-  q: shortText.optional(),
+  q: shortText("Search").optional(),
   cursor: CursorSchema.optional(),
   limit: limitParam(PAGE_DEFAULT_LIMIT, PAGE_MAX_LIMIT),
 });

@@ -25,7 +25,7 @@ export const MEDIA_TITLE_MAX_LENGTH = 200;
  * A title the owner gives a video or an image. A media item without one (null) goes by its
  * product's title wherever it is shown (decision 209), so clearing it is null, never "".
  */
-export const MediaTitleSchema = safeText()
+export const MediaTitleSchema = safeText("Title")
   .trim()
   .min(1, "Title can't be empty")
   .max(MEDIA_TITLE_MAX_LENGTH, `Title can be at most ${MEDIA_TITLE_MAX_LENGTH} characters`);
@@ -36,7 +36,7 @@ export const MediaEditBodySchema = z
     title: MediaTitleSchema.nullable().optional().describe("The new title; null to show the product's title instead"),
     category: z.enum(["product", "ugc"]).optional(),
   })
-  .refine((body) => body.title !== undefined || body.category !== undefined, { message: "must change title or category", path: ["title"] });
+  .refine((body) => body.title !== undefined || body.category !== undefined, { message: "Change the title or the category", path: ["title"] });
 export type MediaEditBody = z.input<typeof MediaEditBodySchema>;
 
 export const MediaEditedSchema = z.object({

@@ -1,21 +1,23 @@
 import { z } from "zod";
 import { EMBED_LAYOUTS } from "../embed.ts";
+import { fieldError } from "./field-messages.ts";
 
 // oEmbed 1.0 (https://oembed.com): its field names are snake_case by the specification, unlike the
 // rest of the API, because CMSs read them by those names.
 
-// The validation hook puts the field's name in front of each message.
-const dimension = z.coerce
-  .number({ error: "must be a whole number of pixels" })
-  .int({ error: "must be a whole number of pixels" })
-  .min(50, { error: "must be at least 50" })
-  .max(4000, { error: "must be at most 4000" });
+// Its readers are the people wiring a CMS to the shop: fields go by the parameter names they typed.
+const dimension = (name: string) =>
+  z.coerce
+    .number({ error: fieldError(`The ${name} parameter`, { unit: " pixels" }) })
+    .int({ error: () => `The ${name} parameter must be a whole number of pixels` })
+    .min(50)
+    .max(4000);
 
 export const OEmbedQuerySchema = z.object({
-  url: z.string({ error: "is required" }).min(1, { error: "is required" }).max(2048, { error: "is too long" }),
-  format: z.enum(["json", "xml"], { error: "must be json" }).default("json"),
-  maxwidth: dimension.optional(),
-  maxheight: dimension.optional(),
+  url: z.string({ error: fieldError("The url parameter") }).min(1).max(2048),
+  format: z.enum(["json", "xml"], { error: () => "The format parameter must be json" }).default("json"),
+  maxwidth: dimension("maxwidth").optional(),
+  maxheight: dimension("maxheight").optional(),
 });
 export type OEmbedQuery = z.infer<typeof OEmbedQuerySchema>;
 
@@ -39,5 +41,5 @@ export type OEmbed = z.infer<typeof OEmbedSchema>;
 
 /** ?layout= of the embed pages. */
 export const EmbedLayoutQuerySchema = z.object({
-  layout: z.enum(EMBED_LAYOUTS, { error: "must be carousel or feed" }).default("carousel"),
+  layout: z.enum(EMBED_LAYOUTS, { error: () => "The layout parameter must be carousel or feed" }).default("carousel"),
 });

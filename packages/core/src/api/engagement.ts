@@ -50,10 +50,10 @@ export const CommentListQuerySchema = z.object({
 
 /** 001 §5: the trimmed text must be non-empty; the 1000-character cap is ours and enforced here. */
 export const CommentInputSchema = z.object({
-  comment: safeText()
+  comment: safeText("Comment")
     .trim()
     .min(1, "Comment cannot be empty")
-    .max(COMMENT_MAX_LENGTH, `Comment must be at most ${COMMENT_MAX_LENGTH} characters`),
+    .max(COMMENT_MAX_LENGTH),
 });
 export type CommentInput = z.infer<typeof CommentInputSchema>;
 

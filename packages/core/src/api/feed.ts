@@ -8,8 +8,8 @@ import { UuidSchema } from "./ids.ts";
 export const FEED_PAGE_DEFAULT_LIMIT = 10;
 export const FEED_PAGE_MAX_LIMIT = 50;
 
-/** A visit's shuffle seed: chosen by the client at first load and sent with every page. */
-export const FeedSeedSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "must be 1 to 64 letters, digits, '-' or '_'");
+/** A visit's shuffle seed: chosen by the client at first load and sent with every page (1 to 64 letters, digits, '-' or '_'). */
+export const FeedSeedSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
 export const FeedQuerySchema = z.object({
   marketplaceId: UuidSchema.optional(),

@@ -69,7 +69,7 @@ export const MediaUpdateBodySchema = z
     isMain: z.literal(true).optional().describe("Make this the product's main video"),
     isCover: z.literal(true).optional().describe("Make this the product's cover image"),
   })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: "must change something", path: ["productId"] });
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: "Choose a product, the main video or the cover to change", path: ["productId"] });
 export type MediaUpdateBody = z.input<typeof MediaUpdateBodySchema>;
 
 export const SubmissionSchema = z.object({
@@ -93,7 +93,7 @@ export const SubmissionListQuerySchema = z.object({ status: z.enum(SUBMISSION_ST
 export const SubmissionListSchema = z.object({ items: z.array(SubmissionSchema) });
 export type SubmissionList = z.infer<typeof SubmissionListSchema>;
 
-export const RejectBodySchema = z.object({ reason: safeText().trim().min(1, "is required").max(REJECT_REASON_MAX_LENGTH) });
+export const RejectBodySchema = z.object({ reason: safeText("Reason").trim().min(1).max(REJECT_REASON_MAX_LENGTH) });
 export type RejectBody = z.input<typeof RejectBodySchema>;
 
 /** What the browser checks before sending (the server checks again and has the last word). */

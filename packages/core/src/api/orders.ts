@@ -9,6 +9,7 @@ import {
 } from "../address.ts";
 import { MoneySchema } from "./catalog.ts";
 import { UuidSchema } from "./ids.ts";
+import { safeText } from "./text.ts";
 
 // Checkout and orders (issue #13, docs/decisions/100-orders.md). Money is a 2-place decimal string
 // on the wire, integer paise in the database; the server prices every order itself.
@@ -21,17 +22,17 @@ export const ADDRESS_MESSAGES = {
   postalCode: "Enter a valid postal code",
 } as const;
 
-const text = (max: number, label: string) => z.string().trim().min(1, `${label} is required`).max(max, `${label} is too long`);
+const text = (label: string, max: number) => safeText(label).trim().max(max);
 
 const AddressFieldsSchema = z.object({
-  name: text(100, "Full name"),
-  phone: z.string().trim().max(20, ADDRESS_MESSAGES.phone),
-  line1: text(200, "Address"),
-  line2: z.string().trim().max(200, "Address line 2 is too long").optional().default(""),
-  city: text(100, "City"),
-  state: z.string().trim().max(100, "State is too long"),
-  postalCode: z.string().trim().max(12, ADDRESS_MESSAGES.postalCode),
-  countryCode: z.string().regex(/^[A-Z]{2}$/, "must be a 2-letter country code"),
+  name: text("Full name", 100).min(1),
+  phone: safeText("Phone number").trim().max(20, { error: () => ADDRESS_MESSAGES.phone }),
+  line1: text("Address", 200).min(1),
+  line2: text("Address line 2", 200).optional().default(""),
+  city: text("City", 100).min(1),
+  state: text("State", 100),
+  postalCode: safeText("Postal code").trim().max(12, { error: () => ADDRESS_MESSAGES.postalCode }),
+  countryCode: z.string().regex(/^[A-Z]{2}$/),
 });
 
 /** A delivery address, with the country's rules: India's mobile, state/UT list and PIN; others' postal codes. */
@@ -73,7 +74,7 @@ export const PlaceOrderBodySchema = z
     saveAddress: z.boolean().optional().default(false),
     paymentMethod: PaymentMethodSchema,
   })
-  .refine((body) => Boolean(body.addressId) !== Boolean(body.address), { message: "Give either addressId or address", path: ["address"] });
+  .refine((body) => Boolean(body.addressId) !== Boolean(body.address), { message: "Choose a saved address or enter a new one", path: ["address"] });
 export type PlaceOrderBody = z.input<typeof PlaceOrderBodySchema>;
 
 /** The header that makes a retried placement one order (IETF draft "The Idempotency-Key HTTP Header Field"). */
@@ -165,7 +166,7 @@ export const OrderListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-export const CancelOrderBodySchema = z.object({ note: z.string().trim().max(500).optional() });
+export const CancelOrderBodySchema = z.object({ note: safeText("Note").trim().max(500).optional() });
 
 /** The provider checkout's success handler fields, forwarded by the browser and verified by signature. */
 export const PaymentCallbackBodySchema = z.object({
@@ -211,7 +212,7 @@ export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 
 export const AdminOrderActionBodySchema = z.object({
   action: z.enum(ADMIN_ORDER_ACTIONS),
-  note: z.string().trim().max(500).optional(),
+  note: safeText("Note").trim().max(500).optional(),
 });
 export type AdminOrderActionBody = z.infer<typeof AdminOrderActionBodySchema>;
 

@@ -24,6 +24,6 @@ export const PROFILE_NAME_MAX_LENGTH = 100;
 
 /** PATCH /api/me/profile body: either name, trimmed by the server; null or empty clears it. */
 export const ProfileNamesSchema = z.object({
-  firstName: safeText().max(PROFILE_NAME_MAX_LENGTH).nullable().optional(),
-  lastName: safeText().max(PROFILE_NAME_MAX_LENGTH).nullable().optional(),
+  firstName: safeText("First name").max(PROFILE_NAME_MAX_LENGTH).nullable().optional(),
+  lastName: safeText("Last name").max(PROFILE_NAME_MAX_LENGTH).nullable().optional(),
 });

@@ -26,8 +26,8 @@ export const ReviewListSchema = z.object({
 export type ReviewList = z.infer<typeof ReviewListSchema>;
 
 export const CreateReviewBodySchema = z.object({
-  rating: z.number().int().min(1, "must be 1 to 5").max(5, "must be 1 to 5"),
-  body: safeText().trim().max(REVIEW_MAX_LENGTH, `must be at most ${REVIEW_MAX_LENGTH} characters`).default(""),
+  rating: z.number({ error: () => "Choose a rating from 1 to 5 stars" }).int().min(1).max(5),
+  body: safeText("Review").trim().max(REVIEW_MAX_LENGTH).default(""),
 });
 export type CreateReviewBody = z.input<typeof CreateReviewBodySchema>;
 

@@ -20,15 +20,15 @@ export const SEARCH_PRICE_RANGES = [
 export type SearchPriceRangeId = (typeof SEARCH_PRICE_RANGES)[number]["id"];
 const PRICE_RANGE_IDS = SEARCH_PRICE_RANGES.map((range) => range.id) as [SearchPriceRangeId, ...SearchPriceRangeId[]];
 
-const searchText = safeText().max(SEARCH_MAX_TERM_LENGTH);
+const searchText = (label: string) => safeText(label).max(SEARCH_MAX_TERM_LENGTH);
 
 export const SearchQuerySchema = z.object({
-  q: searchText.default(""),
+  q: searchText("Search").default(""),
   limit: z.coerce.number().int().min(1).max(SEARCH_MAX_LIMIT).default(SEARCH_DEFAULT_LIMIT),
   marketplaceId: UuidSchema.optional(),
   cursor: CursorSchema.optional(),
   sort: z.enum(SEARCH_SORTS).default("relevance"),
-  category: searchText.optional(),
+  category: searchText("Category").optional(),
   brandId: UuidSchema.optional(),
   price: z.enum(PRICE_RANGE_IDS).optional(),
   inStock: z.enum(["true", "false"]).transform((value) => value === "true").optional(),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MALFORMED_TEXT_MESSAGE, UNSAFE_TEXT_MESSAGE, isSafeText, safeText } from "./text.ts";
+import { unsafeTextSentence } from "./field-messages.ts";
+import { isSafeText, safeText } from "./text.ts";
 
 describe("safeText", () => {
   it("accepts ordinary text with tabs, newlines, emoji and other scripts", () => {
@@ -8,14 +9,14 @@ describe("safeText", () => {
 
   it("refuses NUL and the other C0 and C1 controls and DEL", () => {
     for (const value of ["a\u0000b", "\u0007", "\u001b[31m", "\u007f", "\u0085", "\u009f"]) {
-      const result = safeText().safeParse(value);
+      const result = safeText("Comment").safeParse(value);
       expect(result.success).toBe(false);
-      expect(result.error?.issues[0]?.message).toBe(UNSAFE_TEXT_MESSAGE);
+      expect(result.error?.issues[0]?.message).toBe(unsafeTextSentence("Comment"));
     }
   });
 
   it("refuses lone surrogates but keeps surrogate pairs", () => {
-    expect(safeText().safeParse("\ud83d").error?.issues[0]?.message).toBe(MALFORMED_TEXT_MESSAGE);
+    expect(safeText("Comment").safeParse("\ud83d").error?.issues[0]?.message).toBe(unsafeTextSentence("Comment"));
     expect(safeText().safeParse("x\udc00").success).toBe(false);
     expect(safeText().safeParse("\ud83d\ude00").success).toBe(true);
   });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SAFE_TEXT_RULE, fieldError } from "./field-messages.ts";
 
 /**
  * Control characters no text field accepts: C0 controls other than tab, line feed and carriage
@@ -11,9 +12,6 @@ const DISALLOWED_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F
 // With the u flag a surrogate pair is one code point, so only a lone half matches.
 const LONE_SURROGATE = /\p{Cs}/u;
 
-export const UNSAFE_TEXT_MESSAGE = "must not contain control characters";
-export const MALFORMED_TEXT_MESSAGE = "must be well-formed Unicode";
-
 /** Whether a string may be stored and shown: well-formed UTF-16 (no lone surrogates) with no disallowed control characters. */
 export function isSafeText(value: string): boolean {
   return !LONE_SURROGATE.test(value) && !DISALLOWED_CONTROL.test(value);
@@ -22,11 +20,12 @@ export function isSafeText(value: string): boolean {
 /**
  * The one rule for text a client sends (docs/security.md): every body and query schema that
  * carries free text starts from this instead of z.string(), so a bad character is a 400 naming the
- * field, never a database error. Chain .trim(), .min(), .max() as on z.string().
+ * field, never a database error. Chain .trim(), .min(), .max() as on z.string(). `label` is what
+ * the screens call the field: every refusal of it is worded with it (./field-messages.ts).
  */
-export function safeText() {
+export function safeText(label?: string) {
   return z
-    .string()
-    .refine((value) => !LONE_SURROGATE.test(value), MALFORMED_TEXT_MESSAGE)
-    .refine((value) => !DISALLOWED_CONTROL.test(value), UNSAFE_TEXT_MESSAGE);
+    .string(label === undefined ? undefined : { error: fieldError(label) })
+    .refine((value) => !LONE_SURROGATE.test(value), { params: { rule: SAFE_TEXT_RULE } })
+    .refine((value) => !DISALLOWED_CONTROL.test(value), { params: { rule: SAFE_TEXT_RULE } });
 }

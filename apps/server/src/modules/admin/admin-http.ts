@@ -43,6 +43,6 @@ export async function uploadedFile(c: Context<AppEnv>): Promise<Uint8Array> {
   // swallowed: a body that is not readable multipart is the client's fault, answered with the 400 below.
   const form = await c.req.formData().catch(() => null);
   const file = form?.get("file");
-  if (!file || typeof file === "string") throw badRequest("file: choose an image to upload", "file");
+  if (!file || typeof file === "string") throw badRequest("Choose an image to upload", "file");
   return new Uint8Array(await file.arrayBuffer());
 }

@@ -1,7 +1,7 @@
 import type { AuditEntry, Dashboard } from "@reelmart/core/api/admin";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
-import { badRequest } from "../../shared/errors.ts";
+import { badCursor } from "../../shared/errors.ts";
 import { orderStats } from "../orders/orders.service.ts";
 import { decodeSortCursor, encodeSortCursor } from "./admin-cursor.ts";
 import { utcText } from "../../db/utc-text.ts";
@@ -82,7 +82,7 @@ export async function listAudit(db: Kysely<DB>, input: { cursor?: string; limit:
   let query = auditQuery(db);
   if (input.cursor) {
     const keyset = decodeSortCursor("audit", input.cursor);
-    if (!keyset || !/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(keyset.value) || !/^[0-9a-f-]{36}$/i.test(keyset.id)) throw badRequest("cursor: is not a cursor this list handed out", "cursor");
+    if (!keyset || !/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(keyset.value) || !/^[0-9a-f-]{36}$/i.test(keyset.id)) throw badCursor();
     query = query.where(sql<boolean>`(created_at, id) < (${keyset.value}::timestamptz, ${keyset.id}::uuid)`);
   }
   const rows = await query.orderBy("created_at", "desc").orderBy("id", "desc").limit(input.limit + 1).execute();

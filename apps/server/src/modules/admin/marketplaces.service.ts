@@ -83,7 +83,7 @@ export async function reorderMarketplaces(db: Kysely<DB>, actor: Actor, ids: str
     const all = await trx.selectFrom("marketplaces").select("id").forUpdate().execute();
     const known = new Set(all.map((row) => row.id));
     if (ids.length !== known.size || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id))) {
-      throw badRequest("ids: must list every marketplace exactly once", "ids");
+      throw badRequest("The marketplaces changed while you were reordering them; reload the page and try again", "ids");
     }
     for (const [index, id] of ids.entries()) await trx.updateTable("marketplaces").set({ display_order: index }).where("id", "=", id).execute();
     await recordAudit(trx, { actor, action: "reordered", entity: "marketplace", summary: { order: ids } });

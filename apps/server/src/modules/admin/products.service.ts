@@ -4,7 +4,7 @@ import { ADMIN_PRODUCT_SORTS } from "@reelmart/core/api/admin";
 import { isUuid } from "@reelmart/core/ids";
 import { type Kysely, type Transaction, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
-import { AppError, badRequest, conflict, notFound } from "../../shared/errors.ts";
+import { AppError, badCursor, badRequest, conflict, notFound } from "../../shared/errors.ts";
 import type { Viewer } from "../../shared/viewer.ts";
 import type { Logger } from "../../logger.ts";
 import type { Storage } from "../../storage/storage.ts";
@@ -88,7 +88,7 @@ export async function listAdminProducts(db: Kysely<DB>, input: AdminProductListI
   if (input.outOfStock) query = query.where("p.stock", "=", 0);
   if (input.cursor) {
     const keyset = decodeSortCursor(input.sort, input.cursor);
-    if (!keyset || !isUuid(keyset.id)) throw badRequest("cursor: is not a cursor this list handed out", "cursor");
+    if (!keyset || !isUuid(keyset.id)) throw badCursor();
     const column = SORT_COLUMN[input.sort];
     const operator = key.direction === "desc" ? sql`<` : sql`>`;
     query = query.where(sql<boolean>`(${column}, p.id) ${operator} (${keyset.value}${SORT_CAST[input.sort]}, ${keyset.id}::uuid)`);
@@ -100,7 +100,7 @@ export async function listAdminProducts(db: Kysely<DB>, input: AdminProductListI
     .execute()
     .catch((error: unknown) => {
       // A hand-made cursor whose value the database cannot cast is the client's mistake.
-      if (input.cursor && error instanceof Error && /invalid input syntax|out of range/i.test(error.message)) throw badRequest("cursor: is not a cursor this list handed out", "cursor");
+      if (input.cursor && error instanceof Error && /invalid input syntax|out of range/i.test(error.message)) throw badCursor();
       throw error;
     });
   const page = rows.slice(0, input.limit);
@@ -211,28 +211,28 @@ export const STALE_PRODUCT_MESSAGE = "Another admin changed this product after y
 async function checkReferences(trx: Transaction<DB>, productId: string, input: AdminProductSave): Promise<void> {
   if (input.brandId) {
     const brand = await trx.selectFrom("brands").select("id").where("id", "=", input.brandId).executeTakeFirst();
-    if (!brand) throw badRequest("brandId: no brand with this id", "brandId");
+    if (!brand) throw badRequest("That brand no longer exists; choose another", "brandId");
   }
   const category = await trx.selectFrom("categories").select("name").where("name", "=", input.category).executeTakeFirst();
-  if (!category) throw badRequest(`category: no category named ${input.category}`, "category");
+  if (!category) throw badRequest(`There is no category named ${input.category}; choose one from the list`, "category");
   if (input.marketplaceIds.length) {
     const found = await trx.selectFrom("marketplaces").select("id").where("id", "in", input.marketplaceIds).execute();
     const known = new Set(found.map((row) => row.id));
     const index = input.marketplaceIds.findIndex((id) => !known.has(id));
-    if (index >= 0) throw badRequest(`marketplaceIds.${index}: no marketplace with this id`, `marketplaceIds.${index}`);
+    if (index >= 0) throw badRequest("A marketplace you chose no longer exists; reload the page and try again", `marketplaceIds.${index}`);
   }
   const variantIds = input.variants.flatMap((variant) => (variant.id ? [variant.id] : []));
   if (variantIds.length) {
     const own = await trx.selectFrom("product_variants").select("id").where("product_id", "=", productId).where("id", "in", variantIds).execute();
     const ownIds = new Set(own.map((row) => row.id));
     const index = input.variants.findIndex((variant) => variant.id && !ownIds.has(variant.id));
-    if (index >= 0) throw badRequest(`variants.${index}.id: not a variant of this product`, `variants.${index}.id`);
+    if (index >= 0) throw badRequest("A variant you changed is no longer part of this product; reload the page and try again", `variants.${index}.id`);
   }
   if (input.media.length) {
     const own = await trx.selectFrom("product_media").select("id").where("product_id", "=", productId).where("id", "in", input.media.map((media) => media.id)).execute();
     const ownIds = new Set(own.map((row) => row.id));
     const index = input.media.findIndex((media) => !ownIds.has(media.id));
-    if (index >= 0) throw badRequest(`media.${index}.id: not a media of this product`, `media.${index}.id`);
+    if (index >= 0) throw badRequest("A video or image you changed is no longer part of this product; reload the page and try again", `media.${index}.id`);
   }
 }
 

@@ -1,7 +1,7 @@
 import type { AdminUser, AdminUserPage } from "@reelmart/core/api/admin";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
-import { badRequest, conflict, notFound } from "../../shared/errors.ts";
+import { badCursor, conflict, notFound } from "../../shared/errors.ts";
 import type { Viewer } from "../../shared/viewer.ts";
 import { containsPattern } from "../../db/like-pattern.ts";
 import { decodeSortCursor, encodeSortCursor } from "./admin-cursor.ts";
@@ -49,7 +49,7 @@ export async function listAdminUsers(db: Kysely<DB>, input: { q?: string; cursor
   }
   if (input.cursor) {
     const keyset = decodeSortCursor("joined", input.cursor);
-    if (!keyset || !/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(keyset.value)) throw badRequest("cursor: is not a cursor this list handed out", "cursor");
+    if (!keyset || !/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(keyset.value)) throw badCursor();
     query = query.where(sql<boolean>`(u."createdAt", u.id) < (${keyset.value}::timestamptz, ${keyset.id})`);
   }
   const rows = await query.orderBy("u.createdAt", "desc").orderBy("u.id", "desc").limit(input.limit + 1).execute();

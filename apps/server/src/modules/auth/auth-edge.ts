@@ -1,5 +1,6 @@
 import { ERROR_CODES } from "@reelmart/core/api/errors";
-import { MALFORMED_TEXT_MESSAGE, UNSAFE_TEXT_MESSAGE, isSafeText } from "@reelmart/core/api/text";
+import { REQUEST_NOT_VALID, SAFE_TEXT_RULE, fallbackSentence } from "@reelmart/core/api/field-messages";
+import { isSafeText } from "@reelmart/core/api/text";
 import { errorBody } from "../../http/errors.ts";
 
 // What stands between a client and better-auth's handler: its endpoints validate with their own
@@ -10,15 +11,16 @@ const MAX_DEPTH = 32;
 
 type Checked = { ok: true; body: string | undefined } | { ok: false; message: string; field?: string };
 
+/** The words for text breaking the text rule at `path`, as the schemas' own refinement would say them. */
+const unsafeTextMessage = (path: string[]) => fallbackSentence({ code: "custom", params: { rule: SAFE_TEXT_RULE }, path, input: undefined });
+
 /** The first string (key or value) in a parsed JSON value that breaks the text rule, as a dotted path. */
 function findUnsafeText(value: unknown, path: string[], depth = 0): { path: string; message: string } | null {
-  if (depth > MAX_DEPTH) return { path: path.join("."), message: "is nested too deeply" };
-  if (typeof value === "string") {
-    return isSafeText(value) ? null : { path: path.join("."), message: /\p{Cs}/u.test(value) ? MALFORMED_TEXT_MESSAGE : UNSAFE_TEXT_MESSAGE };
-  }
+  if (depth > MAX_DEPTH) return { path: path.join("."), message: REQUEST_NOT_VALID };
+  if (typeof value === "string") return isSafeText(value) ? null : { path: path.join("."), message: unsafeTextMessage(path) };
   if (value === null || typeof value !== "object") return null;
   for (const [key, child] of Object.entries(value)) {
-    if (!isSafeText(key)) return { path: [...path, "(key)"].join("."), message: UNSAFE_TEXT_MESSAGE };
+    if (!isSafeText(key)) return { path: [...path, "(key)"].join("."), message: REQUEST_NOT_VALID };
     const found = findUnsafeText(child, [...path, key], depth + 1);
     if (found) return found;
   }
@@ -32,7 +34,7 @@ function findUnsafeText(value: unknown, path: string[], depth = 0): { path: stri
 export async function checkAuthRequest(request: Request): Promise<Checked> {
   const url = new URL(request.url);
   for (const [key, value] of url.searchParams) {
-    if (!isSafeText(key) || !isSafeText(value)) return { ok: false, message: `${key}: ${UNSAFE_TEXT_MESSAGE}`, field: key };
+    if (!isSafeText(key) || !isSafeText(value)) return { ok: false, message: isSafeText(key) ? unsafeTextMessage([key]) : REQUEST_NOT_VALID, field: key };
   }
   if (request.method !== "POST") return { ok: true, body: undefined };
   const body = await request.text();
@@ -46,7 +48,7 @@ export async function checkAuthRequest(request: Request): Promise<Checked> {
     return { ok: false, message: "Malformed JSON body", field: "body" };
   }
   const unsafe = findUnsafeText(parsed, []);
-  if (unsafe) return { ok: false, message: `${unsafe.path || "body"}: ${unsafe.message}`, field: unsafe.path || "body" };
+  if (unsafe) return { ok: false, message: unsafe.message, field: unsafe.path || "body" };
   return { ok: true, body };
 }
 
@@ -60,6 +62,13 @@ const DEFAULT_CODES: Record<number, string> = {
   415: ERROR_CODES.unsupportedMedia,
   429: ERROR_CODES.rateLimited,
 };
+
+/**
+ * better-call's validation refusal, "[body.email] Enter a valid email address; [body.name] …": its
+ * first issue's words (the process's zod speaks ours, core/api/field-messages.ts) and the field they
+ * name, as our own 400s give them.
+ */
+const VALIDATION_REFUSAL = /^\[(?:body|query)(?:\.([^\]]*))?\] (.*?)(?:; \[(?:body|query)[.\]].*)?$/s;
 
 /**
  * better-auth's error answer in the API's shape. Its own codes (INVALID_EMAIL_OR_PASSWORD,
@@ -76,8 +85,14 @@ export async function toErrorContract(response: Response): Promise<Response> {
     // swallowed: a plain-text or empty error body: the status still says what happened.
   }
   const code = response.status === 429 ? ERROR_CODES.rateLimited : typeof parsed.code === "string" && parsed.code ? parsed.code : (DEFAULT_CODES[response.status] ?? (response.status >= 500 ? ERROR_CODES.internal : ERROR_CODES.badRequest));
-  const message = typeof parsed.message === "string" && parsed.message ? parsed.message : response.statusText || "Request failed";
-  const body = errorBody(code, message);
+  let message = typeof parsed.message === "string" && parsed.message ? parsed.message : response.statusText || "Request failed";
+  let field: string | undefined;
+  const refusal = code === "VALIDATION_ERROR" ? VALIDATION_REFUSAL.exec(message) : null;
+  if (refusal) {
+    field = refusal[1] || undefined;
+    message = refusal[2] || REQUEST_NOT_VALID;
+  }
+  const body = errorBody(code, message, field);
   if (Array.isArray(parsed.reasons)) Object.assign(body.error, { reasons: parsed.reasons });
   const headers = new Headers(response.headers);
   headers.set("Content-Type", "application/json");

@@ -14,7 +14,7 @@ import {
   ProductPageSchema,
 } from "@reelmart/core/api/catalog";
 import type { RegisterRoutes } from "../../context.ts";
-import { badRequest, notFound } from "../../shared/errors.ts";
+import { badCursor, notFound } from "../../shared/errors.ts";
 import { type Keyset, decodeCursor } from "./catalog.cursor.ts";
 import { getBrand, listBrands } from "./brands.service.ts";
 import { listCategories } from "./categories.service.ts";
@@ -92,7 +92,7 @@ const marketplacesRoute = createRoute({
 function keysetFrom(cursor: string | undefined): Keyset | undefined {
   if (cursor === undefined) return undefined;
   const keyset = decodeCursor(cursor);
-  if (!keyset) throw badRequest("cursor: is not a cursor this server handed out", "cursor");
+  if (!keyset) throw badCursor();
   return keyset;
 }
 

@@ -102,9 +102,9 @@ export const registerEmbedRoutes: RegisterRoutes = (app, { database, config }) =
     try {
       url = new URL(query.url);
     } catch {
-      throw badRequest("url: must be an absolute URL of a store page", "url");
+      throw badRequest("The url parameter must be the full address of a page of this shop", "url");
     }
-    if (url.protocol !== "http:" && url.protocol !== "https:") throw badRequest("url: must be an http or https URL", "url");
+    if (url.protocol !== "http:" && url.protocol !== "https:") throw badRequest("The url parameter must be an http or https address", "url");
     const named = embedTargetOf(url, origin);
     const content = named && (await embedContent(database.db, named.target));
     if (!named || !content) throw notFound("url: names no video, product or brand of this store", "url");

@@ -4,7 +4,7 @@ import { isUuid } from "@reelmart/core/ids";
 import { type Kysely, sql } from "kysely";
 import { compiledOnce } from "../../db/compiled-once.ts";
 import type { DB } from "../../db/schema.ts";
-import { badRequest, notFound } from "../../shared/errors.ts";
+import { badCursor, notFound } from "../../shared/errors.ts";
 import { activeProducts } from "../catalog/catalog.scope.ts";
 import { withMedia } from "../catalog/product-media.service.ts";
 import { countersNotice, countersNoticeCall, countedColumns } from "../realtime/realtime.service.ts";
@@ -55,7 +55,7 @@ export function decodeFeedCursor(raw: string): Cursor {
     start !== "" && Number.isFinite(startNumber) && startNumber >= 0 && startNumber < 1 &&
     rank !== "" && Number.isFinite(rankNumber) &&
     isUuid(id ?? "");
-  if (!valid) throw badRequest("cursor: is not a cursor this server issued", "cursor");
+  if (!valid) throw badCursor();
   return { phase: phase === "0" ? 0 : 1, start: startNumber, rank: rankNumber, id: id! };
 }
 

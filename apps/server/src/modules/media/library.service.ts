@@ -2,7 +2,7 @@ import type { LibraryItem, MediaJobState, MediaLibraryPage, MediaLibraryQuery, M
 import { type Kysely, sql } from "kysely";
 import type { DB, ProcessedVideo, SubmissionStatus } from "../../db/schema.ts";
 import type { Logger } from "../../logger.ts";
-import { badRequest, conflict, notFound } from "../../shared/errors.ts";
+import { badCursor, badRequest, conflict, notFound } from "../../shared/errors.ts";
 import { type Storage, deleteLeftover } from "../../storage/storage.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { applyProcessedVideoIn } from "./upload-jobs.ts";
@@ -24,7 +24,7 @@ function encodeLibraryCursor(createdAt: unknown, id: string) {
 function decodeLibraryCursor(cursor: string): { createdAt: Date; id: string } {
   const [at, id] = cursor.split("|");
   const createdAt = new Date(at ?? "");
-  if (!id || Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) throw badRequest("cursor: is not a cursor this server issued", "cursor");
+  if (!id || Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) throw badCursor();
   return { createdAt, id };
 }
 
@@ -128,13 +128,13 @@ export async function updateLibraryMedia(db: Kysely<DB>, actor: Actor, mediaId: 
       productId = body.productId;
     }
     if (body.isMain) {
-      if (media.type !== "video") throw badRequest("isMain: only a video can be the main video", "isMain");
+      if (media.type !== "video") throw badRequest("Only a video can be the main video", "isMain");
       await trx.updateTable("product_media").set({ is_main: false }).where("product_id", "=", productId).where("is_main", "=", true).execute();
       await trx.updateTable("product_media").set({ is_main: true }).where("id", "=", mediaId).execute();
       if (media.status === "ready") await trx.updateTable("products").set({ video_url: media.url, updated_at: new Date() }).where("id", "=", productId).execute();
     }
     if (body.isCover) {
-      if (media.type !== "image") throw badRequest("isCover: only an image can be the cover", "isCover");
+      if (media.type !== "image") throw badRequest("Only an image can be the cover", "isCover");
       if (media.status !== "ready") throw conflict("The image is still processing", "isCover");
       await trx.updateTable("product_media").set({ is_cover: false }).where("product_id", "=", productId).where("is_cover", "=", true).execute();
       // The product's picture follows (migration 0207's trigger).

@@ -258,7 +258,7 @@ export const registerOrderRoutes: RegisterRoutes = (app, appDeps) => {
     // swallowed: a cancel without a JSON body carries no note; the note itself is checked below.
     const body = (await c.req.json().catch(() => ({}))) as unknown;
     const parsed = CancelOrderBodySchema.safeParse(body ?? {});
-    if (!parsed.success) throw badRequest("note: must be at most 500 characters", "note");
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]!.message, "note");
     return c.json(await cancelOrderAsShopper(forRequest(c), requireViewer(c).userId, c.req.valid("param").id, parsed.data.note), 200);
   });
 

@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { PopularSearchesSchema, SearchQuerySchema, SearchResultSchema } from "@reelmart/core/api/search";
 import type { RegisterRoutes } from "../../context.ts";
-import { badRequest } from "../../shared/errors.ts";
+import { badCursor } from "../../shared/errors.ts";
 import { errorResponse, jsonResponse } from "../../http/routes.ts";
 import { decodeSearchCursor, popularSearches, searchProducts } from "./search.service.ts";
 
@@ -38,7 +38,7 @@ export const registerSearchRoutes: RegisterRoutes = (app, { database: { db }, ta
     let offset = 0;
     if (cursor !== undefined) {
       const decoded = decodeSearchCursor(cursor);
-      if (decoded === null) throw badRequest("cursor: is not a cursor this server handed out", "cursor");
+      if (decoded === null) throw badCursor();
       offset = decoded;
     }
     return c.json(await searchProducts(db, { ...query, cursor }, offset, { onWholeWordSearch: (term) => log.record(term), memory: searchMemory, catalogueCache, cards: searchCards }), 200);
