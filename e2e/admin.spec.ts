@@ -58,10 +58,13 @@ async function firstBrandName(request: APIRequestContext): Promise<string> {
   return items[0]!.name;
 }
 
-/** Fills the open editor (on a new draft) with a complete, active product in the first marketplace, and saves it. */
+/**
+ * Fills the New product form (nothing stored yet, decision 215) with a complete, active product in
+ * the first marketplace and saves it: the first save makes the product and opens its own editor.
+ */
 async function fillAndPublish(page: Page, title: string) {
-  await expect(page).toHaveURL(/\/admin\/products\/edit\/[\w-]+$/);
-  await expect(page.getByLabel("Title", { exact: true })).toHaveValue("Untitled product");
+  await expect(page).toHaveURL(/\/admin\/products\/new$/);
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue("");
   await expect(page.getByLabel("Status", { exact: true })).toHaveValue("draft");
   await page.getByLabel("Title", { exact: true }).fill(title);
   await page.getByLabel("Description", { exact: true }).fill("A warm lamp for reading at night.");
@@ -78,6 +81,7 @@ async function fillAndPublish(page: Page, title: string) {
   await page.getByRole("checkbox", { name: marketplace.name }).check();
   await page.getByLabel("Status", { exact: true }).selectOption("active");
   await save(page);
+  await expect(page).toHaveURL(/\/admin\/products\/edit\/[\w-]+$/);
   return page.url().split("/").at(-1)!;
 }
 

@@ -126,16 +126,35 @@ export async function listAdminProducts(db: Kysely<DB>, input: AdminProductListI
 
 /** The spec's draft (000 §7, §9): {title, description, price 0, category 'other', stock 0, status 'draft'}. */
 export async function createDraftProduct(db: Kysely<DB>, actor: Actor): Promise<{ id: string }> {
+  return db.transaction().execute(async (trx) => ({ id: (await insertDraft(trx, actor)).id }));
+}
+
+/**
+ * The admin's New product (decision 215): nothing is stored until the owner saves, and then the
+ * product is made with what they entered, in one transaction, so no 'Untitled product' is left
+ * behind by a visit or by a save the server refuses. The body's version is not read: a new
+ * product's is the draft's.
+ */
+export async function createAdminProduct(db: Kysely<DB>, actor: Actor, input: AdminProductSave): Promise<{ id: string }> {
   return db.transaction().execute(async (trx) => {
-    await trx.insertInto("categories").values({ name: "other" }).onConflict((oc) => oc.column("name").doNothing()).execute();
-    const { id } = await trx
-      .insertInto("products")
-      .values({ title: "Untitled product", description: "", price: 0, category: "other", stock: 0, status: "draft", specifications: "{}" })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await recordAudit(trx, { actor, action: "created", entity: "product", entityId: id, summary: { title: "Untitled product", status: "draft" } });
-    return { id };
+    const draft = await insertDraft(trx, actor);
+    await saveProductIn(trx, actor, draft.id, { ...input, version: draft.version });
+    return { id: draft.id };
   });
+}
+
+async function insertDraft(trx: Transaction<DB>, actor: Actor): Promise<{ id: string; version: number }> {
+  // 'other', or the category named so whatever its case (names are one case aside, migration 0215).
+  const other = await sql<{ name: string }>`select name from categories where lower(name) = 'other'`.execute(trx);
+  const category = other.rows[0]?.name ?? "other";
+  if (!other.rows[0]) await trx.insertInto("categories").values({ name: category }).execute();
+  const draft = await trx
+    .insertInto("products")
+    .values({ title: "Untitled product", description: "", price: 0, category, stock: 0, status: "draft", specifications: "{}" })
+    .returning(["id", "version"])
+    .executeTakeFirstOrThrow();
+  await recordAudit(trx, { actor, action: "created", entity: "product", entityId: draft.id, summary: { title: "Untitled product", status: "draft" } });
+  return draft;
 }
 
 function parseSpecifications(value: unknown): Record<string, unknown> {
@@ -244,96 +263,98 @@ async function checkReferences(trx: Transaction<DB>, productId: string, input: A
  * cached catalogue answers when this commits.
  */
 export async function saveAdminProduct(db: Kysely<DB>, actor: Actor, id: string, input: AdminProductSave): Promise<AdminProduct> {
-  await db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom("products").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
-    if (!before) throw notFound(`Product with ID ${id} not found`);
-    if (before.version !== input.version) throw conflict(STALE_PRODUCT_MESSAGE, "version");
-    await checkReferences(trx, id, input);
-
-    const fields = {
-      title: input.title,
-      description: input.description,
-      price: input.price,
-      discount_percentage: input.discountPercentage,
-      category: input.category,
-      stock: input.stock,
-      status: input.status,
-      brand_id: input.brandId,
-    };
-    await trx
-      .updateTable("products")
-      .set({ ...fields, specifications: JSON.stringify(input.specifications), version: sql`version + 1`, updated_at: new Date() })
-      .where("id", "=", id)
-      .where("version", "=", input.version)
-      .execute();
-
-    await trx.deleteFrom("product_highlights").where("product_id", "=", id).execute();
-    if (input.highlights.length) {
-      await trx
-        .insertInto("product_highlights")
-        .values(input.highlights.map((text, index) => ({ product_id: id, text, display_order: index })))
-        .execute();
-    }
-
-    await trx.deleteFrom("product_promotions").where("product_id", "=", id).execute();
-    if (input.promotion) {
-      await trx
-        .insertInto("product_promotions")
-        .values({ product_id: id, has_promotion: input.promotion.hasPromotion, label: input.promotion.label, promo_end_date: input.promotion.promoEndDate })
-        .execute();
-    }
-
-    const keptVariantIds = input.variants.flatMap((variant) => (variant.id ? [variant.id] : []));
-    let removeVariants = trx.deleteFrom("product_variants").where("product_id", "=", id);
-    if (keptVariantIds.length) removeVariants = removeVariants.where("id", "not in", keptVariantIds);
-    await removeVariants.execute();
-    for (const variant of input.variants) {
-      const values = {
-        size: variant.size,
-        color: variant.color,
-        color_hex: variant.colorHex,
-        stock: variant.stock,
-        price_adjustment: variant.priceAdjustment,
-        image_url: variant.imageUrl,
-      };
-      if (variant.id) await trx.updateTable("product_variants").set(values).where("id", "=", variant.id).where("product_id", "=", id).execute();
-      else await trx.insertInto("product_variants").values({ ...values, product_id: id }).execute();
-    }
-
-    let unlist = trx.deleteFrom("marketplace_listings").where("product_id", "=", id);
-    if (input.marketplaceIds.length) unlist = unlist.where("marketplace_id", "not in", input.marketplaceIds);
-    await unlist.execute();
-    if (input.marketplaceIds.length) {
-      await trx
-        .insertInto("marketplace_listings")
-        .values(input.marketplaceIds.map((marketplaceId) => ({ product_id: id, marketplace_id: marketplaceId, is_active: true })))
-        .onConflict((oc) => oc.columns(["product_id", "marketplace_id"]).doUpdateSet({ is_active: true }))
-        .execute();
-    }
-
-    await saveMediaSettings(trx, id, input.media);
-
-    const beforeFields = {
-      title: before.title,
-      description: before.description,
-      price: before.price,
-      discount_percentage: Number(before.discount_percentage),
-      category: before.category,
-      stock: before.stock,
-      status: before.status,
-      brand_id: before.brand_id,
-    };
-    const changes = changedFields(beforeFields, { ...fields, price: Number(input.price).toFixed(2) });
-    const action = before.status !== "active" && input.status === "active" ? "published" : before.status === "active" && input.status === "archived" ? "archived" : "updated";
-    await recordAudit(trx, {
-      actor,
-      action,
-      entity: "product",
-      entityId: id,
-      summary: { title: input.title, changes, variants: input.variants.length, marketplaces: input.marketplaceIds.length },
-    });
-  });
+  await db.transaction().execute((trx) => saveProductIn(trx, actor, id, input));
   return getAdminProduct(db, id);
+}
+
+async function saveProductIn(trx: Transaction<DB>, actor: Actor, id: string, input: AdminProductSave): Promise<void> {
+  const before = await trx.selectFrom("products").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
+  if (!before) throw notFound(`Product with ID ${id} not found`);
+  if (before.version !== input.version) throw conflict(STALE_PRODUCT_MESSAGE, "version");
+  await checkReferences(trx, id, input);
+
+  const fields = {
+    title: input.title,
+    description: input.description,
+    price: input.price,
+    discount_percentage: input.discountPercentage,
+    category: input.category,
+    stock: input.stock,
+    status: input.status,
+    brand_id: input.brandId,
+  };
+  await trx
+    .updateTable("products")
+    .set({ ...fields, specifications: JSON.stringify(input.specifications), version: sql`version + 1`, updated_at: new Date() })
+    .where("id", "=", id)
+    .where("version", "=", input.version)
+    .execute();
+
+  await trx.deleteFrom("product_highlights").where("product_id", "=", id).execute();
+  if (input.highlights.length) {
+    await trx
+      .insertInto("product_highlights")
+      .values(input.highlights.map((text, index) => ({ product_id: id, text, display_order: index })))
+      .execute();
+  }
+
+  await trx.deleteFrom("product_promotions").where("product_id", "=", id).execute();
+  if (input.promotion) {
+    await trx
+      .insertInto("product_promotions")
+      .values({ product_id: id, has_promotion: input.promotion.hasPromotion, label: input.promotion.label, promo_end_date: input.promotion.promoEndDate })
+      .execute();
+  }
+
+  const keptVariantIds = input.variants.flatMap((variant) => (variant.id ? [variant.id] : []));
+  let removeVariants = trx.deleteFrom("product_variants").where("product_id", "=", id);
+  if (keptVariantIds.length) removeVariants = removeVariants.where("id", "not in", keptVariantIds);
+  await removeVariants.execute();
+  for (const variant of input.variants) {
+    const values = {
+      size: variant.size,
+      color: variant.color,
+      color_hex: variant.colorHex,
+      stock: variant.stock,
+      price_adjustment: variant.priceAdjustment,
+      image_url: variant.imageUrl,
+    };
+    if (variant.id) await trx.updateTable("product_variants").set(values).where("id", "=", variant.id).where("product_id", "=", id).execute();
+    else await trx.insertInto("product_variants").values({ ...values, product_id: id }).execute();
+  }
+
+  let unlist = trx.deleteFrom("marketplace_listings").where("product_id", "=", id);
+  if (input.marketplaceIds.length) unlist = unlist.where("marketplace_id", "not in", input.marketplaceIds);
+  await unlist.execute();
+  if (input.marketplaceIds.length) {
+    await trx
+      .insertInto("marketplace_listings")
+      .values(input.marketplaceIds.map((marketplaceId) => ({ product_id: id, marketplace_id: marketplaceId, is_active: true })))
+      .onConflict((oc) => oc.columns(["product_id", "marketplace_id"]).doUpdateSet({ is_active: true }))
+      .execute();
+  }
+
+  await saveMediaSettings(trx, id, input.media);
+
+  const beforeFields = {
+    title: before.title,
+    description: before.description,
+    price: before.price,
+    discount_percentage: Number(before.discount_percentage),
+    category: before.category,
+    stock: before.stock,
+    status: before.status,
+    brand_id: before.brand_id,
+  };
+  const changes = changedFields(beforeFields, { ...fields, price: Number(input.price).toFixed(2) });
+  const action = before.status !== "active" && input.status === "active" ? "published" : before.status === "active" && input.status === "archived" ? "archived" : "updated";
+  await recordAudit(trx, {
+    actor,
+    action,
+    entity: "product",
+    entityId: id,
+    summary: { title: input.title, changes, variants: input.variants.length, marketplaces: input.marketplaceIds.length },
+  });
 }
 
 /** Display order is the list's order; at most one main and one cover (the last flag wins on the product). */

@@ -4,10 +4,8 @@ import { Plus } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import { Button } from "../../../shared/ui/button.tsx";
 import { Spinner } from "../../../shared/ui/spinner.tsx";
-import { useCreateDraftProduct } from "../api/create-draft-product.ts";
 import { useDashboard } from "../api/get-dashboard.ts";
 import { AdminPageHeader } from "../components/admin-page-header.tsx";
-import { toastFailure } from "../components/toast-failure.ts";
 
 function Stat({ label, value, to, tone = "neutral" }: { label: string; value: number | string; to?: string; tone?: "neutral" | "warn" }) {
   const body = (
@@ -34,13 +32,7 @@ function describeChange(entry: AuditEntry): string {
 /** /admin: the store at a glance, the latest changes (audit log) and quick links. */
 export function DashboardPage() {
   const { data, isPending, error } = useDashboard();
-  const createDraft = useCreateDraftProduct();
   const navigate = useNavigate();
-  const newProduct = () =>
-    createDraft.mutate(undefined, {
-      onSuccess: ({ id }) => navigate(`/admin/products/edit/${id}`),
-      onError: (failure) => toastFailure("Failed to create draft product", failure),
-    });
 
   return (
     <>
@@ -48,7 +40,7 @@ export function DashboardPage() {
         title="Admin Dashboard"
         description="Your store at a glance"
         actions={
-          <Button onClick={newProduct} disabled={createDraft.isPending}>
+          <Button onClick={() => void navigate("/admin/products/new")}>
             <Plus aria-hidden="true" className="size-4" /> New product
           </Button>
         }

@@ -10,6 +10,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { useLeaveBlocker } from "../../../shared/navigation/app-router.tsx";
 import { toast } from "../../../shared/ui/toast.ts";
 import { ApiRequestError } from "../../../shared/api/client.ts";
+import { shopperMessage } from "../../../shared/api/shopper-message.ts";
 import { Button } from "../../../shared/ui/button.tsx";
 import { Field, TextareaField } from "../../../shared/ui/field.tsx";
 import { Spinner } from "../../../shared/ui/spinner.tsx";
@@ -22,6 +23,7 @@ import { useBrands } from "../api/list-brands.ts";
 import { useCategories } from "../api/list-categories.ts";
 import { useAdminMarketplaces } from "../api/list-marketplaces.ts";
 import { useSaveProduct } from "../api/save-product.ts";
+import { useCreateProduct } from "../api/create-product.ts";
 import { AdminPageHeader } from "../components/admin-page-header.tsx";
 import { ConfirmDialog } from "../components/confirm-dialog.tsx";
 import { EmbedSnippetButton } from "../components/embed-snippet.tsx";
@@ -29,7 +31,7 @@ import { SelectField } from "../components/select-field.tsx";
 import { StatusBadge } from "../components/status-badge.tsx";
 import { toastFailure } from "../components/toast-failure.ts";
 import { useMediaProgress } from "../media/api/use-media-progress.ts";
-import { type ProductFormValues, productResolver, toFormValues } from "./product-form.ts";
+import { NEW_PRODUCT_VALUES, type ProductFormValues, productResolver, toFormValues } from "./product-form.ts";
 
 const sectionClass = "flex flex-col gap-4 rounded-xl border border-white/10 bg-neutral-950 p-4 md:p-5";
 const smallControl =
@@ -76,6 +78,19 @@ export function ProductEditorPage() {
   return <ProductEditor key={`${product.data.id}:${product.data.version}`} product={product.data} onReload={() => void product.refetch()} />;
 }
 
+/**
+ * /admin/products/new: the editor as an unsaved form. Nothing is stored until the owner saves; the
+ * first save makes the product and opens its own editor (decision 215).
+ */
+export function NewProductPage() {
+  // As for a stored product: the choice lists load before the form registers its selects.
+  const brands = useBrands();
+  const categories = useCategories();
+  const marketplaces = useAdminMarketplaces();
+  if (brands.isPending || categories.isPending || marketplaces.isPending) return <Spinner label="Loading the product form" className="py-12" />;
+  return <ProductEditor product={null} />;
+}
+
 function errorText(errors: FieldErrors<ProductFormValues>, path: string): string | undefined {
   let node: unknown = errors;
   for (const part of path.split(".")) node = (node as Record<string, unknown> | undefined)?.[part];
@@ -83,16 +98,19 @@ function errorText(errors: FieldErrors<ProductFormValues>, path: string): string
   return typeof message === "string" ? message : undefined;
 }
 
-function ProductEditor({ product, onReload }: { product: AdminProduct; onReload: () => void }) {
-  const form = useForm<ProductFormValues, unknown, AdminProductSave>({ defaultValues: toFormValues(product), resolver: productResolver });
+/** A stored product's editor, or with `product` null a new product's, stored by its first save. */
+function ProductEditor({ product, onReload }: { product: AdminProduct | null; onReload?: () => void }) {
+  const form = useForm<ProductFormValues, unknown, AdminProductSave>({ defaultValues: product ? toFormValues(product) : NEW_PRODUCT_VALUES, resolver: productResolver });
   const { register, handleSubmit, formState, watch, setValue, setError, reset, control, getValues } = form;
   const { errors, isDirty } = formState;
   const save = useSaveProduct();
+  const create = useCreateProduct();
+  const saving = save.isPending || create.isPending;
   const removeProduct = useDeleteProduct();
   const navigate = useNavigate();
   const [stale, setStale] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  // Set once the product is deleted: leaving then needs no prompt.
+  // Set once the product is deleted, or a new one is stored and its editor opens: leaving then needs no prompt.
   const leaving = useRef(false);
 
   const highlights = useFieldArray({ control, name: "highlights" });
@@ -107,13 +125,14 @@ function ProductEditor({ product, onReload }: { product: AdminProduct; onReload:
   // Uploads made here: the product is refetched when a file is stored and when its processing
   // ends (the progress stream), and the media rows below follow the server's list.
   const queryClient = useQueryClient();
-  const refetchProduct = () => void queryClient.invalidateQueries({ queryKey: adminKeys.product(product.id) });
+  const refetchProduct = () => void (product && queryClient.invalidateQueries({ queryKey: adminKeys.product(product.id) }));
   const progress = useMediaProgress((event) => {
     if (event.mediaId && getValues("media").some((item) => item.id === event.mediaId)) refetchProduct();
   });
   useEffect(() => {
     // A clean form simply takes the new state; a dirty one keeps the owner's edits, gets the new
     // rows appended and the status and files of the others updated.
+    if (!product) return;
     if (!formState.isDirty) {
       reset(toFormValues(product));
       return;
@@ -132,7 +151,7 @@ function ProductEditor({ product, onReload }: { product: AdminProduct; onReload:
     if (added.length) media.append(added);
     // Only a new server state of the product's media (formState is read, not followed).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [product.media]);
+  }, [product?.media]);
 
   // Unsaved changes are not lost on navigation without a prompt (in-app links and closing the tab).
   const blocker = useLeaveBlocker(({ currentLocation, nextLocation }) => isDirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname);
@@ -143,9 +162,22 @@ function ProductEditor({ product, onReload }: { product: AdminProduct; onReload:
     return () => window.removeEventListener("beforeunload", warn);
   }, [isDirty]);
 
+  const fieldRefused = (error: unknown) => {
+    if (error instanceof ApiRequestError && error.field) setError(error.field as never, { message: shopperMessage(error) });
+    toastFailure("Failed to save product", error);
+  };
   const onSubmit = handleSubmit(
     (body) =>
-      save.mutate(
+      product === null
+        ? create.mutate(body, {
+            onSuccess: ({ id }) => {
+              leaving.current = true;
+              toast.success("Product saved");
+              void navigate(`/admin/products/edit/${id}`, { replace: true });
+            },
+            onError: fieldRefused,
+          })
+        : save.mutate(
         { id: product.id, body },
         {
           onSuccess: (saved) => {
@@ -158,8 +190,7 @@ function ProductEditor({ product, onReload }: { product: AdminProduct; onReload:
               setStale(true);
               return;
             }
-            if (error instanceof ApiRequestError && error.field) setError(error.field as never, { message: error.message });
-            toastFailure("Failed to save product", error);
+            fieldRefused(error);
           },
         },
       ),
@@ -170,6 +201,7 @@ function ProductEditor({ product, onReload }: { product: AdminProduct; onReload:
   const imageUrls = values.media.filter((item) => item.type === "image").map((item) => item.url);
 
   const deleteProduct = () =>
+    product &&
     removeProduct.mutate(product.id, {
       onSuccess: () => {
         leaving.current = true;
@@ -186,23 +218,25 @@ function ProductEditor({ product, onReload }: { product: AdminProduct; onReload:
       </Link>
       <AdminPageHeader
         title={values.title.trim() || "Untitled product"}
-        description={`Last saved ${formatDateTime(product.updatedAt)}`}
+        description={product ? `Last saved ${formatDateTime(product.updatedAt)}` : "New product, not saved yet"}
         actions={
-          <>
-            <StatusBadge status={product.status} />
-            <Link to={`/admin/analytics/products/${product.id}`} className="flex items-center gap-1 text-sm text-rose-300 hover:underline">
-              <BarChart3 aria-hidden="true" className="size-3.5" /> Analytics
-            </Link>
-            {product.status === "active" ? (
-              <>
-                <Link to={`/product/${product.id}`} target="_blank" className="flex items-center gap-1 text-sm text-rose-300 hover:underline">
-                  View in store <ExternalLink aria-hidden="true" className="size-3.5" />
-                </Link>
-                {/* The embed shows active products only, as the store does. */}
-                <EmbedSnippetButton target={{ kind: "product", id: product.id }} title={product.title} />
-              </>
-            ) : null}
-          </>
+          product ? (
+            <>
+              <StatusBadge status={product.status} />
+              <Link to={`/admin/analytics/products/${product.id}`} className="flex items-center gap-1 text-sm text-rose-300 hover:underline">
+                <BarChart3 aria-hidden="true" className="size-3.5" /> Analytics
+              </Link>
+              {product.status === "active" ? (
+                <>
+                  <Link to={`/product/${product.id}`} target="_blank" className="flex items-center gap-1 text-sm text-rose-300 hover:underline">
+                    View in store <ExternalLink aria-hidden="true" className="size-3.5" />
+                  </Link>
+                  {/* The embed shows active products only, as the store does. */}
+                  <EmbedSnippetButton target={{ kind: "product", id: product.id }} title={product.title} />
+                </>
+              ) : null}
+            </>
+          ) : null
         }
       />
 
@@ -214,7 +248,7 @@ function ProductEditor({ product, onReload }: { product: AdminProduct; onReload:
             variant="inverse"
             onClick={() => {
               reset(values);
-              onReload();
+              onReload?.();
             }}
           >
             Reload
@@ -241,8 +275,12 @@ function ProductEditor({ product, onReload }: { product: AdminProduct; onReload:
             <h2 id="media-heading" className="font-semibold text-white">
               Media
             </h2>
-            <ProductMediaUploader productId={product.id} onFinished={refetchProduct} processing={progress} />
-            {media.fields.length === 0 ? <p className="text-sm text-neutral-400">No media yet. Uploaded images and videos appear here.</p> : null}
+            {product ? (
+              <ProductMediaUploader productId={product.id} onFinished={refetchProduct} processing={progress} />
+            ) : (
+              <p className="text-sm text-neutral-400">Save the product to add photos and videos.</p>
+            )}
+            {product && media.fields.length === 0 ? <p className="text-sm text-neutral-400">No media yet. Uploaded images and videos appear here.</p> : null}
             <ul className="flex flex-col gap-3">
               {media.fields.map((item, index) => (
                 <MediaRow
@@ -427,28 +465,30 @@ function ProductEditor({ product, onReload }: { product: AdminProduct; onReload:
             ) : null}
           </section>
 
-          <section className={sectionClass} aria-labelledby="danger-heading">
-            <h2 id="danger-heading" className="font-semibold text-white">
-              Delete
-            </h2>
-            <p className="text-xs text-neutral-400">Removes the product, its media files, variants and listings, and shoppers' cart lines and saved items for it.</p>
-            <Button variant="outline" className="border-red-700 text-red-300" onClick={() => setConfirmDelete(true)}>
-              <Trash2 aria-hidden="true" className="size-4" /> Delete product
-            </Button>
-          </section>
+          {product ? (
+            <section className={sectionClass} aria-labelledby="danger-heading">
+              <h2 id="danger-heading" className="font-semibold text-white">
+                Delete
+              </h2>
+              <p className="text-xs text-neutral-400">Removes the product, its media files, variants and listings, and shoppers' cart lines and saved items for it.</p>
+              <Button variant="outline" className="border-red-700 text-red-300" onClick={() => setConfirmDelete(true)}>
+                <Trash2 aria-hidden="true" className="size-4" /> Delete product
+              </Button>
+            </section>
+          ) : null}
         </div>
       </div>
 
       <div className="fixed inset-x-0 bottom-0 z-20 border-t border-white/10 bg-[#0b0b0f]/95 px-4 py-3 backdrop-blur md:left-60">
         <div className="mx-auto flex max-w-6xl items-center justify-end gap-3">
           <span className="mr-auto text-sm text-neutral-400" aria-live="polite">
-            {isDirty ? "Unsaved changes" : "All changes saved"}
+            {product === null ? "Not saved yet" : isDirty ? "Unsaved changes" : "All changes saved"}
           </span>
-          <Button variant="outline" disabled={!isDirty || save.isPending} onClick={() => reset()}>
+          <Button variant="outline" disabled={!isDirty || saving} onClick={() => reset()}>
             Discard
           </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? "Saving..." : "Save"}
+          <Button type="submit" disabled={saving}>
+            {saving ? "Saving..." : "Save"}
           </Button>
         </div>
       </div>

@@ -39,6 +39,31 @@ export interface ProductFormValues {
   media: (AdminMedia & { id: string })[];
 }
 
+/**
+ * A new product's form (decision 215): the spec's draft (000 §9: price 0, category 'other', stock 0,
+ * status draft) with no title yet, for the owner to type; stored only by the first save.
+ */
+export const NEW_PRODUCT_VALUES: ProductFormValues = {
+  version: 0,
+  title: "",
+  description: "",
+  price: "0",
+  discountPercentage: "0",
+  category: "other",
+  stock: "0",
+  status: "draft",
+  brandId: "",
+  specRows: [],
+  hasSizeOptions: false,
+  hasColorOptions: false,
+  highlights: [],
+  promotionEnabled: false,
+  promotion: { hasPromotion: true, label: "", promoEndDate: "" },
+  variants: [],
+  marketplaceIds: [],
+  media: [],
+};
+
 /** "2030-01-01T10:00:00.000Z" → the datetime-local input's "2030-01-01T15:30" in the browser's zone. */
 function toLocalInput(iso: string | null): string {
   if (!iso) return "";

@@ -10,7 +10,6 @@ import { Button } from "../../../shared/ui/button.tsx";
 import { Field } from "../../../shared/ui/field.tsx";
 import { Spinner } from "../../../shared/ui/spinner.tsx";
 import { type BulkAction, useBulkProducts } from "../api/bulk-products.ts";
-import { useCreateDraftProduct } from "../api/create-draft-product.ts";
 import { useBrands } from "../api/list-brands.ts";
 import { useCategories } from "../api/list-categories.ts";
 import { useAdminMarketplaces } from "../api/list-marketplaces.ts";
@@ -110,7 +109,6 @@ export function ProductsTablePage() {
   const [selection, setSelection] = useState<RowSelectionState>({});
   const [confirm, setConfirm] = useState<BulkAction | null>(null);
   const bulk = useBulkProducts();
-  const createDraft = useCreateDraftProduct();
   const navigate = useNavigate();
 
   const table = useReactTable({
@@ -144,19 +142,13 @@ export function ProductsTablePage() {
       },
     );
 
-  const newProduct = () =>
-    createDraft.mutate(undefined, {
-      onSuccess: ({ id }) => navigate(`/admin/products/edit/${id}`),
-      onError: (error) => toastFailure("Failed to create draft product", error),
-    });
-
   return (
     <>
       <AdminPageHeader
         title="Products"
         description="Every product in every status. Only active products reach shoppers."
         actions={
-          <Button onClick={newProduct} disabled={createDraft.isPending}>
+          <Button onClick={() => void navigate("/admin/products/new")}>
             <Plus aria-hidden="true" className="size-4" /> New
           </Button>
         }
