@@ -13,6 +13,11 @@ export const CartProductSchema = z.object({
   brand: z.object({ id: z.string(), name: z.string() }).nullable(),
   /** The product is sold by variant: a line without one must choose before checkout. */
   hasVariants: z.boolean(),
+  /**
+   * The marketplaces the product is listed in (active listings), lower case and sorted: a line is
+   * bought only in those (core cart-lines soldIn, decision 212). The cart's total counts every line.
+   */
+  marketplaceIds: z.array(z.string()),
 });
 export type CartProduct = z.infer<typeof CartProductSchema>;
 

@@ -49,7 +49,8 @@ describe("cartJsonFromCatalogue", () => {
       row: { id, title: `Product ${id}: Café “ünïcode” ₹`, price, discount_percentage: "12.5", stock: 7, thumbnail_url: `/t/${id}.jpg`, brand_id: "b1", brand_name: "Brand" },
       parts: { variants: variants.map((variant) => ({ ...variant, size: "M", color: null, color_hex: null, image_url: null })) },
       media: [],
-      listedIn: new Set<string>(),
+      // As the catalogue holds them: lower case, in no particular order.
+      listedIn: new Set<string>(["m2", "m1"]),
     }) as unknown as CatalogueEntry;
   /** The cart the database path answers for the same lines and products (cart.service cartOf). */
   const expected = (lines: HeldLine[], entries: Map<string, CatalogueEntry>): Cart => {
@@ -69,6 +70,7 @@ describe("cartJsonFromCatalogue", () => {
             thumbnailUrl: row.thumbnail_url,
             brand: { id: "b1", name: "Brand" },
             hasVariants: parts.variants.length > 0,
+            marketplaceIds: ["m1", "m2"],
           },
           variant: variant ? { id: variant.id, size: variant.size, color: variant.color, stock: variant.stock, priceAdjustment: variant.price_adjustment } : null,
         };

@@ -95,8 +95,11 @@ interface CartProductRow {
   brand_name: string | null;
 }
 
-/** What a cart line shows of its product: the one mapping of the database's answers and memory's. */
-export function toCartProduct(id: string, row: CartProductRow, hasVariants: boolean): CartProduct {
+/**
+ * What a cart line shows of its product: the one mapping of the database's answers and memory's.
+ * `listedIn`: the ids of the marketplaces listing it (listingIdsOf), in any order and case.
+ */
+export function toCartProduct(id: string, row: CartProductRow, hasVariants: boolean, listedIn: Iterable<string>): CartProduct {
   return {
     id,
     title: row.title,
@@ -106,13 +109,14 @@ export function toCartProduct(id: string, row: CartProductRow, hasVariants: bool
     thumbnailUrl: row.thumbnail_url,
     brand: row.brand_id && row.brand_name ? { id: row.brand_id, name: row.brand_name } : null,
     hasVariants,
+    marketplaceIds: Array.from(listedIn, (marketplaceId) => marketplaceId.toLowerCase()).sort(),
   };
 }
 
 function cartProductOf(entry: CatalogueEntry): CartProduct {
   let product = cartProducts.get(entry);
   if (!product) {
-    product = toCartProduct(entry.row.id, entry.row, entry.parts.variants.length > 0);
+    product = toCartProduct(entry.row.id, entry.row, entry.parts.variants.length > 0, entry.listedIn);
     cartProducts.set(entry, product);
   }
   return product;

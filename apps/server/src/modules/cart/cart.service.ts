@@ -6,6 +6,7 @@ import { compiledOnce } from "../../db/compiled-once.ts";
 import { GroupCommit, type PendingWrite } from "../../db/group-commit.ts";
 import type { DB } from "../../db/schema.ts";
 import type { CatalogueCache } from "../catalog/catalog.cache.ts";
+import { listingIdsOf } from "../catalog/catalog.scope.ts";
 import { badRequest, conflict, notFound } from "../../shared/errors.ts";
 import { countTodayFrom, countTodayGroupedFrom } from "../analytics/rollups.ts";
 import { type HeldLine, HeldCartLines, cartJsonFromCatalogue, toCartProduct } from "./cart.memory.ts";
@@ -53,7 +54,9 @@ function cartLines(db: Kysely<DB>) {
 
 /** What the cart shows of each line beyond cartLinesQuery: its brand and stock. */
 const withBrandAndStock = <Query extends ReturnType<typeof cartLinesQuery>>(lines: Query) =>
-  lines.leftJoin("brands as b", "b.id", "p.brand_id").select(["p.stock", "b.id as brand_id", "b.name as brand_name", "v.stock as variant_stock"]);
+  lines
+    .leftJoin("brands as b", "b.id", "p.brand_id")
+    .select(["p.stock", "b.id as brand_id", "b.name as brand_name", "v.stock as variant_stock", listingIdsOf("p.id").as("listed_in")]);
 
 /** getCart's statement, compiled once (decision 189). */
 const cartStatement = compiledOnce((db, { userId }: { userId: string }) => withBrandAndStock(cartLinesQuery(db, userId)));
@@ -86,7 +89,7 @@ function cartOf(rows: readonly CartLineRow[]): Cart {
       variantId: row.variant_id,
       mediaId: row.media_id,
       quantity: row.quantity,
-      product: toCartProduct(row.product_id, row, Boolean(row.has_variants)),
+      product: toCartProduct(row.product_id, row, Boolean(row.has_variants), row.listed_in),
       variant:
         row.variant_id && row.variant_stock !== null && row.price_adjustment !== null
           ? { id: row.variant_id, size: row.size, color: row.color, stock: row.variant_stock, priceAdjustment: row.price_adjustment }

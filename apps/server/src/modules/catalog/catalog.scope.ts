@@ -25,6 +25,14 @@ export function listedInMarketplace(marketplaceId: string) {
 }
 
 /**
+ * The ids of the marketplaces with an active listing of the product `productRef`, as a JSON array:
+ * what listedInMarketplace finds, per product (the catalogue's listedIn, a cart line's marketplaceIds).
+ */
+export function listingIdsOf(productRef: "p.id") {
+  return sql<string[]>`(select coalesce(json_agg(ml.marketplace_id), '[]'::json) from marketplace_listings ml where ml.product_id = ${sql.ref(productRef)} and ml.is_active)`;
+}
+
+/**
  * Active products with their brand, in the row shape the mappers take; other modules (feed,
  * discovery) build their own order and filters on it so every product reads the same way.
  */

@@ -7,7 +7,7 @@ import type { LiveCards } from "./live-cards.ts";
 import type { ProductAnswers } from "./product-answers.ts";
 import { type Keyset, afterKeyset, nextCursor } from "./catalog.cursor.ts";
 import { toProductDetail, toProductSummary } from "./catalog.mappers.ts";
-import { activeProducts } from "./catalog.scope.ts";
+import { activeProducts, listingIdsOf } from "./catalog.scope.ts";
 import { COUNTER_COLUMNS, mediaByProduct, withCounters, withMedia } from "./product-media.service.ts";
 
 // Public product reads. Only active products are visible; every list is O(page): one query for the
@@ -91,7 +91,7 @@ async function loadCatalogueEntries(db: Kysely<DB>, ids: string[]): Promise<Cata
           .orderBy("m.display_order")
           .orderBy("m.name"),
       ).as("marketplaces"),
-      sql<string[]>`(select coalesce(json_agg(ml.marketplace_id), '[]'::json) from marketplace_listings ml where ml.product_id = p.id and ml.is_active)`.as("listed_in"),
+      listingIdsOf("p.id").as("listed_in"),
     ])
     .where("p.id", "in", ids)
     .execute();

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { variantLabel } from "@reelmart/core/cart-lines";
+import { notSoldSentence, soldIn, variantLabel } from "@reelmart/core/cart-lines";
 import { formatPrice, fromPaise, toPaise } from "@reelmart/core/format";
 import type {
   AdminOrderAction,
@@ -23,6 +23,7 @@ import type { Logger } from "../../logger.ts";
 import { recordAudit } from "../admin/audit.ts";
 import type { Delivery } from "../auth/delivery.ts";
 import { decodeCursor, encodeCursor } from "../catalog/catalog.cursor.ts";
+import { listingIdsOf } from "../catalog/catalog.scope.ts";
 import type { PaymentProvider, PaymentWebhookEvent } from "../payments/payment-provider.ts";
 import { countOrder } from "../analytics/rollups.ts";
 
@@ -153,6 +154,7 @@ interface CartRow {
   price_adjustment: string | null;
   variant_image: string | null;
   has_variants: boolean;
+  listed_in: string[];
 }
 
 async function placeInTransaction(
@@ -167,12 +169,19 @@ async function placeInTransaction(
     const address = await resolveAddress(trx, user.id, body, country);
 
     // Locks this shopper's cart lines: a second placement racing this one waits, then finds them gone.
-    const rows = (await cartLinesQuery(trx, user.id).select(["p.status", "v.image_url as variant_image"]).forUpdate("ci").execute()) as CartRow[];
+    const rows = (await cartLinesQuery(trx, user.id)
+      .select(["p.status", "v.image_url as variant_image", listingIdsOf("p.id").as("listed_in")])
+      .forUpdate("ci")
+      .execute()) as CartRow[];
     if (!rows.length) throw conflict("Your cart is empty", "cart");
     for (const row of rows) {
       if (row.status !== "active") throw conflict(`${row.title} is no longer available`, `lines.${row.id}`);
       if (row.has_variants && !row.variant_id) throw conflict(`Choose a size or colour for ${row.title}`, `lines.${row.id}`);
     }
+
+    // Only what the order's marketplace lists is sold there (decision 212); the cart says so on the line.
+    const unsold = rows.filter((row) => !soldIn(row.listed_in, country.marketplaceId));
+    if (unsold.length) throw conflict(notSoldSentence(unsold.map((row) => row.title), country.marketplaceName ?? ""), `lines.${unsold[0]!.id}`);
 
     const priced = priceLines(
       rows.map((row) => ({
@@ -283,10 +292,10 @@ async function outOfStock(trx: Transaction<DB>, row: CartRow, label: string) {
 }
 
 async function marketplaceCountry(db: Db, marketplaceId: string | null) {
-  if (!marketplaceId) return { marketplaceId: null, countryCode: "IN" };
-  const row = await db.selectFrom("marketplaces").select(["id", "country_code"]).where("id", "=", marketplaceId).where("is_active", "=", true).executeTakeFirst();
+  if (!marketplaceId) return { marketplaceId: null, marketplaceName: null, countryCode: "IN" };
+  const row = await db.selectFrom("marketplaces").select(["id", "name", "country_code"]).where("id", "=", marketplaceId).where("is_active", "=", true).executeTakeFirst();
   if (!row) throw badRequest("Unknown marketplace", "marketplaceId");
-  return { marketplaceId: row.id, countryCode: row.country_code ?? "IN" };
+  return { marketplaceId: row.id, marketplaceName: row.name, countryCode: row.country_code ?? "IN" };
 }
 
 export type ParsedAddress = ReturnType<typeof AddressInputSchema.parse>;

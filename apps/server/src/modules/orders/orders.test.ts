@@ -90,7 +90,7 @@ describe("orders API", () => {
 
   it("places a cash-on-delivery order at the database's prices, with snapshots, stock movements and an emptied cart", async () => {
     const { db } = server.deps.database;
-    const hoodie = await createProduct(db, { title: "Hoodie", price: "2000.00", discount_percentage: "10", stock: 5 });
+    const hoodie = await createProduct(db, { title: "Hoodie", price: "2000.00", discount_percentage: "10", stock: 5, marketplaceIds: [india] });
     const [m, l] = await db
       .insertInto("product_variants")
       .values([
@@ -99,7 +99,7 @@ describe("orders API", () => {
       ])
       .returning("id")
       .execute();
-    const lamp = await createProduct(db, { title: "Lamp", price: "349.00", stock: 4 });
+    const lamp = await createProduct(db, { title: "Lamp", price: "349.00", stock: 4, marketplaceIds: [india] });
     const media = await db.insertInto("product_media").values({ product_id: lamp.id, url: "/media/lamp.mp4", type: "video", metadata: "{}" }).returning("id").executeTakeFirstOrThrow();
     const shopper = await newShopper();
     await add(shopper, hoodie.id, 1, m!.id);
@@ -135,7 +135,7 @@ describe("orders API", () => {
   });
 
   it("charges a delivery fee below the free-delivery amount", async () => {
-    const cheap = await createProduct(server.deps.database.db, { title: "Cheap", price: "99.00", stock: 5 });
+    const cheap = await createProduct(server.deps.database.db, { title: "Cheap", price: "99.00", stock: 5, marketplaceIds: [india] });
     const shopper = await newShopper();
     await add(shopper, cheap.id, 2);
     const { body } = await place(shopper);
@@ -144,8 +144,8 @@ describe("orders API", () => {
 
   it("fails the whole order with 409 naming the line and what is left, changing nothing", async () => {
     const { db } = server.deps.database;
-    const mug = await createProduct(db, { title: "Mug", price: "500.00", stock: 3 });
-    const plate = await createProduct(db, { title: "Plate", price: "500.00", stock: 3 });
+    const mug = await createProduct(db, { title: "Mug", price: "500.00", stock: 3, marketplaceIds: [india] });
+    const plate = await createProduct(db, { title: "Plate", price: "500.00", stock: 3, marketplaceIds: [india] });
     const shopper = await newShopper();
     await add(shopper, plate.id, 1);
     const cart = await add(shopper, mug.id, 3);
@@ -166,7 +166,7 @@ describe("orders API", () => {
 
   it("asks for a variant on a line that has none before placing", async () => {
     const { db } = server.deps.database;
-    const tee = await createProduct(db, { title: "Tee", price: "500.00", stock: 3 });
+    const tee = await createProduct(db, { title: "Tee", price: "500.00", stock: 3, marketplaceIds: [india] });
     const shopper = await newShopper();
     const cart = await add(shopper, tee.id, 1);
     // A line from before variants existed (what migration 0030 keeps for multi-variant products).
@@ -178,7 +178,7 @@ describe("orders API", () => {
 
   it("makes one order per Idempotency-Key: a repeat replays it, another body is 422, one in flight is 409", async () => {
     const { db } = server.deps.database;
-    const pen = await createProduct(db, { title: "Pen", price: "600.00", stock: 10 });
+    const pen = await createProduct(db, { title: "Pen", price: "600.00", stock: 10, marketplaceIds: [india] });
     const shopper = await newShopper();
     await add(shopper, pen.id, 2);
     const key = "checkout-7f3e2b1a-double-click";
@@ -213,7 +213,7 @@ describe("orders API", () => {
 
   it("never oversells: 50 shoppers racing for the last 10 units make exactly 10 orders and stock 0", async () => {
     const { db } = server.deps.database;
-    const drop = await createProduct(db, { title: "Limited drop", price: "1500.00", stock: 10 });
+    const drop = await createProduct(db, { title: "Limited drop", price: "1500.00", stock: 10, marketplaceIds: [india] });
     const [variant] = await db.insertInto("product_variants").values({ product_id: drop.id, size: "One size", stock: 10, price_adjustment: "0" }).returning("id").execute();
     const shoppers = await signUpMany(server, 50);
     for (const shopper of shoppers) expect((await add(shopper, drop.id, 1, variant!.id)).status).toBe(200);
@@ -229,7 +229,7 @@ describe("orders API", () => {
 
   it("lets the shopper cancel before shipping and returns the stock; after shipping it is 409", async () => {
     const { db } = server.deps.database;
-    const kettle = await createProduct(db, { title: "Kettle", price: "1200.00", stock: 4 });
+    const kettle = await createProduct(db, { title: "Kettle", price: "1200.00", stock: 4, marketplaceIds: [india] });
     const shopper = await newShopper();
     await add(shopper, kettle.id, 3);
     const order = (await place(shopper)).body;
@@ -253,7 +253,7 @@ describe("orders API", () => {
 
   it("lets only admins ship, deliver and complete; the shopper sees every status and the timeline", async () => {
     const { db } = server.deps.database;
-    const rug = await createProduct(db, { title: "Rug", price: "3000.00", stock: 2 });
+    const rug = await createProduct(db, { title: "Rug", price: "3000.00", stock: 2, marketplaceIds: [india] });
     const shopper = await newShopper();
     await add(shopper, rug.id, 1);
     const order = (await place(shopper)).body;
@@ -292,7 +292,7 @@ describe("orders API", () => {
 
   it("marks a refused cash-on-delivery parcel returned to origin, with its stock back", async () => {
     const { db } = server.deps.database;
-    const vase = await createProduct(db, { title: "Vase", price: "800.00", stock: 2 });
+    const vase = await createProduct(db, { title: "Vase", price: "800.00", stock: 2, marketplaceIds: [india] });
     const shopper = await newShopper();
     await add(shopper, vase.id, 2);
     const order = (await place(shopper)).body;
@@ -304,7 +304,7 @@ describe("orders API", () => {
 
   it("answers 404 for another user's order and leaves it unchanged", async () => {
     const { db } = server.deps.database;
-    const book = await createProduct(db, { title: "Book", price: "700.00", stock: 2 });
+    const book = await createProduct(db, { title: "Book", price: "700.00", stock: 2, marketplaceIds: [india] });
     const owner = await newShopper();
     const stranger = await newShopper();
     await add(owner, book.id, 1);
@@ -354,9 +354,35 @@ describe("orders API", () => {
     expect(options.body).toMatchObject({ countryCode: "GB", onlinePayment: { provider: "razorpay" } });
   });
 
+  it("refuses to place a line the order's marketplace does not list, naming it, and places it where it is listed (decision 212)", async () => {
+    const { db } = server.deps.database;
+    const uae = (await createMarketplace(db, { name: "United Arab Emirates", country_code: "AE" })).id;
+    const saree = await createProduct(db, { title: "Silk saree", price: "4999.00", stock: 3, marketplaceIds: [india] });
+    const shopper = await newShopper();
+    // Added while India was chosen: the cart line says where it is sold, for the cart to say where it is not.
+    const cart = await add(shopper, saree.id);
+    expect(cart.body.items.map((item) => item.product.marketplaceIds)).toEqual([[india.toLowerCase()]]);
+
+    const dubai = { name: "Asha Rao", phone: "+971 50 123 4567", line1: "Tower 2, Marina Walk", line2: "", city: "Dubai", state: "Dubai", postalCode: "", countryCode: "AE" };
+    const ordersBefore = await orderCount();
+    const refused = await call<ErrorBody>(shopper, "POST", "/api/orders", { marketplaceId: uae, address: dubai, paymentMethod: "cod" });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toEqual({
+      code: "conflict",
+      message: "Silk saree is not sold in United Arab Emirates. Remove it from your cart to place this order.",
+      field: `lines.${cart.body.items[0]!.id}`,
+    });
+    expect([await orderCount(), await stockOf(saree.id)]).toEqual([ordersBefore, 3]);
+    expect((await call<Cart>(shopper, "GET", "/api/cart")).body.items).toHaveLength(1);
+
+    const placed = await place(shopper);
+    expect(placed.status).toBe(201);
+    expect(placed.body.lines.map((line) => line.title)).toEqual(["Silk saree"]);
+  });
+
   it("saves an address at checkout and places with a saved address; another user's address is 404", async () => {
     const { db } = server.deps.database;
-    const cup = await createProduct(db, { title: "Cup", price: "600.00", stock: 5 });
+    const cup = await createProduct(db, { title: "Cup", price: "600.00", stock: 5, marketplaceIds: [india] });
     const shopper = await newShopper();
     const other = await newShopper();
     await add(shopper, cup.id, 1);
@@ -402,7 +428,7 @@ describe("orders API", () => {
 
   describe("online payment through the Razorpay stand-in", () => {
     const placeOnline = async (title: string, stock = 3) => {
-      const product = await createProduct(server.deps.database.db, { title, price: "1000.00", stock });
+      const product = await createProduct(server.deps.database.db, { title, price: "1000.00", stock, marketplaceIds: [india] });
       const shopper = await newShopper();
       await add(shopper, product.id, 1);
       const { status, body } = await place(shopper, { paymentMethod: "online" });

@@ -1,10 +1,12 @@
 import type { CartItem } from "@reelmart/core/api/cart";
-import { lineStock, variantLabel } from "@reelmart/core/cart-lines";
+import { cartInMarketplace, lineStock, notSoldSentence, variantLabel } from "@reelmart/core/cart-lines";
 import { formatPrice } from "@reelmart/core/format";
 import { Minus, Plus, ShoppingCart, Trash2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { type CheckoutState, useCart } from "../../shared/cart/use-cart.ts";
+import { useMarketplace } from "../../shared/marketplace/use-marketplace.ts";
+import { RupeesNote } from "../../shared/orders/rupees-note.tsx";
 import { PageHeader } from "../../shared/ui/page-header.tsx";
 import { BrowseProductsLink, ProductRow } from "../../shared/product/product-row.tsx";
 import { EmptyState } from "../../shared/ui/empty-state.tsx";
@@ -14,11 +16,16 @@ import { Price } from "../../shared/product/price.tsx";
 
 /** The cart; the router's RequireAuth keeps it to signed-in users (000 §2). */
 export function CartPage() {
-  const { items, totalQuantity, total, isLoading, loadError, reload, stepQuantity, remove, clear } = useCart();
+  const { items, totalQuantity, isLoading, loadError, reload, stepQuantity, remove, clear } = useCart();
+  const { selectedId: marketplaceId, selected } = useMarketplace();
+  // Lines the chosen marketplace does not list stay in the cart, marked, out of the total (decision 212).
+  const market = cartInMarketplace(items, marketplaceId);
+  const marketplaceName = selected?.name ?? "this marketplace";
   const checkout = (useLocation().state as CheckoutState | null)?.checkout === true;
   const summaryRef = useRef<HTMLElement>(null);
   // A line from before variants existed has none chosen yet: the shopper picks one on the product page.
   const needsChoice = items.some((item) => item.product.hasVariants && !item.variant);
+  const cannotCheckOut = needsChoice || market.unsold.length > 0;
 
   // Buy Now lands here in checkout state: bring the order summary into view and focus.
   useEffect(() => {
@@ -59,7 +66,13 @@ export function CartPage() {
         <>
           <ul aria-label="Cart items" className="divide-y divide-neutral-900 px-4">
             {items.map((item) => (
-              <CartLine key={item.id} item={item} onStep={(delta) => void stepQuantity(item.id, delta)} onRemove={() => void remove(item.id)} />
+              <CartLine
+                key={item.id}
+                item={item}
+                notSoldIn={market.unsold.includes(item) ? marketplaceName : null}
+                onStep={(delta) => void stepQuantity(item.id, delta)}
+                onRemove={() => void remove(item.id)}
+              />
             ))}
           </ul>
           <section
@@ -74,20 +87,29 @@ export function CartPage() {
             <dl className="mt-3 space-y-1 text-sm">
               <div className="flex justify-between text-neutral-400">
                 <dt>Items</dt>
-                <dd>{totalQuantity}</dd>
+                <dd>{market.totalQuantity}</dd>
               </div>
               <div className="flex justify-between text-base font-semibold text-white">
                 <dt>Total</dt>
-                <dd data-testid="cart-total">{formatPrice(total)}</dd>
+                <dd data-testid="cart-total">{formatPrice(market.total)}</dd>
               </div>
             </dl>
+            <RupeesNote marketplaceId={marketplaceId} className="mt-1" />
+            {market.unsold.length ? (
+              <p className="mt-3 text-sm text-amber-400">
+                {notSoldSentence(
+                  market.unsold.map((item) => item.product.title),
+                  marketplaceName,
+                )}
+              </p>
+            ) : null}
             {needsChoice ? (
               <p className="mt-3 text-sm text-amber-400">Choose a size or colour for every item before checking out.</p>
             ) : null}
             <Link
               to="/checkout"
-              aria-disabled={needsChoice || undefined}
-              onClick={(event) => (needsChoice ? event.preventDefault() : undefined)}
+              aria-disabled={cannotCheckOut || undefined}
+              onClick={(event) => (cannotCheckOut ? event.preventDefault() : undefined)}
               className="mt-4 flex w-full items-center justify-center rounded-full bg-rose-600 px-5 py-3 text-base font-semibold text-white hover:bg-rose-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-rose-400 aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
             >
               Proceed to checkout
@@ -99,7 +121,15 @@ export function CartPage() {
   );
 }
 
-function CartLine({ item, onStep, onRemove }: { item: CartItem; onStep: (delta: number) => void; onRemove: () => void }) {
+interface CartLineProps {
+  item: CartItem;
+  /** The chosen marketplace's name when it does not list the product: the line is out of the total. */
+  notSoldIn: string | null;
+  onStep: (delta: number) => void;
+  onRemove: () => void;
+}
+
+function CartLine({ item, notSoldIn, onStep, onRemove }: CartLineProps) {
   const { product, quantity } = item;
   const stock = lineStock(item);
   const atStock = quantity >= stock;
@@ -120,6 +150,7 @@ function CartLine({ item, onStep, onRemove }: { item: CartItem; onStep: (delta: 
             </Link>
           ) : null}
           <Price price={product.price} discountPercentage={product.discountPercentage} priceAdjustment={item.variant?.priceAdjustment} />
+          {notSoldIn ? <span className="block text-xs font-semibold text-amber-400">Not sold in {notSoldIn}</span> : null}
         </>
       }
       action={
@@ -145,7 +176,7 @@ function CartLine({ item, onStep, onRemove }: { item: CartItem; onStep: (delta: 
             <Plus aria-hidden="true" className="size-4" />
           </button>
         </div>
-        <p className="text-sm font-semibold">{formatPrice(item.lineTotal)}</p>
+        {notSoldIn ? null : <p className="text-sm font-semibold">{formatPrice(item.lineTotal)}</p>}
       </div>
       {atStock ? <p className="mt-1 text-xs text-amber-400">Only {stock} in stock</p> : null}
     </ProductRow>

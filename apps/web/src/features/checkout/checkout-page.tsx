@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { variantLabel } from "@reelmart/core/cart-lines";
+import { cartInMarketplace, notSoldSentence, variantLabel } from "@reelmart/core/cart-lines";
 import { type AddressInput, AddressInputSchema, type Order, type PaymentMethod, type PlaceOrderBody } from "@reelmart/core/api/orders";
 import { formatPrice, fromPaise, toPaise } from "@reelmart/core/format";
 import { deliveryFeePaise } from "@reelmart/core/pricing";
@@ -12,8 +12,10 @@ import { toast } from "../../shared/ui/toast.ts";
 import { ApiRequestError } from "../../shared/api/client.ts";
 import { useCart } from "../../shared/cart/use-cart.ts";
 import { useMarketplace } from "../../shared/marketplace/use-marketplace.ts";
+import { useCheckoutOptions } from "../../shared/orders/get-checkout-options.ts";
 import { ordersQueryKey } from "../../shared/orders/get-orders.ts";
 import { payOnline } from "../../shared/orders/pay-online.ts";
+import { RupeesNote } from "../../shared/orders/rupees-note.tsx";
 import { PageHeader } from "../../shared/ui/page-header.tsx";
 import { ProductImage } from "../../shared/product/product-image.tsx";
 import { useSession } from "../../shared/session/use-session.ts";
@@ -22,7 +24,6 @@ import { EmptyState } from "../../shared/ui/empty-state.tsx";
 import { Spinner } from "../../shared/ui/spinner.tsx";
 import { AddressFields } from "./address-form.tsx";
 import { useAddresses } from "./api/get-addresses.ts";
-import { useCheckoutOptions } from "./api/get-checkout-options.ts";
 import { usePlaceOrder } from "./api/place-order.ts";
 
 const NEW_ADDRESS = "new";
@@ -32,7 +33,7 @@ export function CheckoutPage() {
   const { user } = useSession();
   const userId = user?.id ?? null;
   const cart = useCart();
-  const { selectedId: marketplaceId } = useMarketplace();
+  const { selectedId: marketplaceId, selected } = useMarketplace();
   const options = useCheckoutOptions(marketplaceId);
   const addresses = useAddresses(userId);
   const placeOrder = usePlaceOrder(userId);
@@ -67,7 +68,10 @@ export function CheckoutPage() {
 
   const saved = addresses.data.items.filter((address) => address.countryCode === countryCode);
   const chosen = addressChoice ?? saved[0]?.id ?? NEW_ADDRESS;
-  const subtotalPaise = toPaise(cart.total);
+  // The order holds only what the marketplace lists; the rest stops it until removed (decision 212).
+  const market = cartInMarketplace(cart.items, marketplaceId);
+  const notSold = market.unsold.length ? notSoldSentence(market.unsold.map((item) => item.product.title), selected?.name ?? "this marketplace") : null;
+  const subtotalPaise = toPaise(market.total);
   const feePaise = deliveryFeePaise(subtotalPaise);
   const needsChoice = cart.items.some((item) => item.product.hasVariants && !item.variant);
 
@@ -162,7 +166,7 @@ export function CheckoutPage() {
             Order summary
           </h2>
           <ul aria-label="Items in this order" className="mt-3 divide-y divide-neutral-900">
-            {cart.items.map((item) => (
+            {market.sold.map((item) => (
               <li key={item.id} className="flex items-center gap-3 py-2 text-sm">
                 <ProductImage src={item.product.thumbnailUrl} alt="" className="size-12 shrink-0 rounded-lg" />
                 <div className="min-w-0 flex-1">
@@ -177,8 +181,10 @@ export function CheckoutPage() {
           </ul>
           <dl className="mt-3 space-y-1 border-t border-neutral-900 pt-3 text-sm">
             <div className="flex justify-between text-neutral-300">
-              <dt>Subtotal ({cart.totalQuantity} {cart.totalQuantity === 1 ? "item" : "items"})</dt>
-              <dd>{formatPrice(cart.total)}</dd>
+              <dt>
+                Subtotal ({market.totalQuantity} {market.totalQuantity === 1 ? "item" : "items"})
+              </dt>
+              <dd>{formatPrice(market.total)}</dd>
             </div>
             <div className="flex justify-between text-neutral-300">
               <dt>Delivery</dt>
@@ -189,6 +195,7 @@ export function CheckoutPage() {
               <dd data-testid="checkout-total">{formatPrice(fromPaise(subtotalPaise + feePaise))}</dd>
             </div>
             <p className="text-xs text-neutral-400">Inclusive of all taxes</p>
+            <RupeesNote marketplaceId={marketplaceId} />
             {feePaise ? <p className="text-xs text-neutral-400">Free delivery on orders from {formatPrice(options.data.freeDeliveryFrom)}</p> : null}
           </dl>
         </section>
@@ -211,12 +218,20 @@ export function CheckoutPage() {
             {formError}
           </p>
         ) : null}
+        {notSold ? (
+          <p className="text-sm text-amber-400">
+            {notSold}{" "}
+            <Link to="/cart" className="underline">
+              Go to your cart
+            </Link>
+          </p>
+        ) : null}
         {needsChoice ? (
           <p className="text-sm text-amber-400">
             Choose a size or colour for every item in your <Link to="/cart" className="underline">cart</Link> first.
           </p>
         ) : null}
-        <Button type="submit" size="lg" className="w-full" disabled={needsChoice || placeOrder.isPending}>
+        <Button type="submit" size="lg" className="w-full" disabled={needsChoice || notSold !== null || placeOrder.isPending}>
           {placeOrder.isPending ? "Placing order..." : `Place order · ${formatPrice(fromPaise(subtotalPaise + feePaise))}`}
         </Button>
       </form>

@@ -11,6 +11,7 @@ const hoodie: CartProduct = {
   thumbnailUrl: null,
   brand: null,
   hasVariants: true,
+  marketplaceIds: [],
 };
 const medium = { id: "v-m", size: "M", color: null, stock: 2, priceAdjustment: "0.00" };
 const large = { id: "v-l", size: "L", color: null, stock: 3, priceAdjustment: "100.00" };

@@ -20,6 +20,8 @@ export type CartProductInput = Pick<CartProduct, "id" | "title" | "price" | "dis
   brand: { id: string; name: string } | null;
   /** Known on a product page; a feed item or list row has none, and the picker loads them. */
   variants?: ProductDetail["variants"];
+  /** Where it is sold, known on a product page: a signed-out line keeps it (the server's lines have their own). */
+  marketplaces?: ProductDetail["marketplaces"];
 };
 
 /** The variant chosen for a line (null: the product has none) and the video the shopper added from. */
@@ -112,6 +114,7 @@ export function useCart(): CartState {
         thumbnailUrl: product.thumbnailUrl,
         brand: product.brand ? { id: product.brand.id, name: product.brand.name } : null,
         hasVariants: Boolean(variant) || Boolean(product.variants?.length),
+        marketplaceIds: (product.marketplaces ?? []).map((marketplace) => marketplace.id.toLowerCase()).sort(),
       };
       const cartVariant: CartVariant | null = variant
         ? { id: variant.id, size: variant.size, color: variant.color, stock: variant.stock, priceAdjustment: variant.priceAdjustment }

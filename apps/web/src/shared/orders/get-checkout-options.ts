@@ -1,6 +1,6 @@
 import type { CheckoutOptions } from "@reelmart/core/api/orders";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiRequest } from "../../../shared/api/client.ts";
+import { apiRequest } from "../api/client.ts";
 
 export const getCheckoutOptions = (marketplaceId: string | null, signal?: AbortSignal) =>
   apiRequest<CheckoutOptions>("/checkout/options", { signal, query: { marketplaceId } });
