@@ -9,6 +9,13 @@ export interface FormError {
   field?: "email" | "password";
 }
 
+/** The form field a refusal marks: the credential it names (a new email or password is marked as one too). */
+function credentialField(field: string | undefined): FormError["field"] {
+  if (field === "email" || field === "newEmail") return "email";
+  if (field === "password" || field === "newPassword") return "password";
+  return undefined;
+}
+
 /** better-auth error codes in words (000 §8): weak passwords carry their reasons. */
 export function describeAuthError(error: unknown): FormError {
   if (!(error instanceof AuthRequestError)) return { message: "Something went wrong. Please try again.", reasons: [] };
@@ -18,6 +25,9 @@ export function describeAuthError(error: unknown): FormError {
       return { message: "Password is too weak:", reasons: error.reasons, field: "password" };
     case "VALIDATION_FAILED":
       return { message: MISSING_CREDENTIALS, reasons: [] };
+    // A value the server's schema refused, in the words core writes for people (decision 213).
+    case "VALIDATION_ERROR":
+      return { message: error.message, reasons: [], field: credentialField(error.field) };
     case "INVALID_EMAIL_OR_PASSWORD":
     case "INVALID_PASSWORD":
     case "CREDENTIAL_ACCOUNT_NOT_FOUND":

@@ -10,6 +10,7 @@ import { type Path, useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { toast } from "../../shared/ui/toast.ts";
 import { ApiRequestError } from "../../shared/api/client.ts";
+import { shopperMessage } from "../../shared/api/shopper-message.ts";
 import { useCart } from "../../shared/cart/use-cart.ts";
 import { useMarketplace } from "../../shared/marketplace/use-marketplace.ts";
 import { useCheckoutOptions } from "../../shared/orders/get-checkout-options.ts";
@@ -100,7 +101,7 @@ export function CheckoutPage() {
     } catch (error) {
       // A second click while the first is still being placed: the first one's answer will arrive.
       if (error instanceof ApiRequestError && error.status === 409 && error.field === "idempotency-key") return;
-      const message = error instanceof Error ? error.message : "Please try again";
+      const message = shopperMessage(error);
       const field = error instanceof ApiRequestError ? error.field : undefined;
       if (field?.startsWith("address.")) form.setError(field.slice("address.".length) as Path<AddressInput>, { message });
       else setFormError(message);

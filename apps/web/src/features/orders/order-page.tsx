@@ -6,6 +6,7 @@ import { CheckCircle2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation, useParams } from "react-router";
 import { toast } from "../../shared/ui/toast.ts";
+import { shopperMessage } from "../../shared/api/shopper-message.ts";
 import { DeliveryAddress, OrderLines, OrderTimeline } from "../../shared/orders/order-details.tsx";
 import { DELIVERY_STATUS_LABELS, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, orderStatusTone } from "../../shared/orders/order-status.ts";
 import { payOnline } from "../../shared/orders/pay-online.ts";
@@ -66,7 +67,7 @@ function OrderDetail({ order, placed }: { order: Order; placed: boolean }) {
   const onCancel = () =>
     cancel.mutate(order.id, {
       onSuccess: () => toast.success("Order cancelled"),
-      onError: (error) => toast.error("Could not cancel the order", { description: error.message }),
+      onError: (error) => toast.error("Could not cancel the order", { description: shopperMessage(error) }),
       onSettled: () => setConfirmingCancel(false),
     });
 

@@ -1,4 +1,4 @@
-import { REVIEW_MAX_LENGTH } from "@reelmart/core/api/reviews";
+import { CreateReviewBodySchema, REVIEW_MAX_LENGTH } from "@reelmart/core/api/reviews";
 import { formatDay } from "@reelmart/core/format";
 import { type FormEvent, useState } from "react";
 import { Link, useLocation } from "react-router";
@@ -66,8 +66,10 @@ function ReviewForm({ productId }: { productId: string }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (rating < 1) {
-      setError("Choose a rating from 1 to 5 stars.");
+    // The server's schema checks first, so the form refuses in the words the server would answer with.
+    const review = CreateReviewBodySchema.safeParse({ rating, body });
+    if (!review.success) {
+      setError(review.error.issues[0]!.message);
       return;
     }
     setError(null);

@@ -5,6 +5,7 @@ import { Camera, Loader2 } from "lucide-react";
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { toast } from "../../shared/ui/toast.ts";
 import { ApiRequestError } from "../../shared/api/client.ts";
+import { shopperMessage } from "../../shared/api/shopper-message.ts";
 import type { SessionUser } from "../../shared/session/use-session.ts";
 import { Button } from "../../shared/ui/button.tsx";
 import { Dialog } from "../../shared/ui/dialog.tsx";
@@ -60,7 +61,7 @@ export function EditProfileDialog({ user, open, onOpenChange }: { user: SessionU
       else if (error instanceof ApiRequestError && error.status === 413) toast.error("File too large", { id: toastId, description: error.message });
       else if (error instanceof ApiRequestError && (error.status === 0 || error.status === 422))
         toast.error("Error uploading avatar", { id: toastId, description: error.message });
-      else toast.error("Error updating avatar", { id: toastId, description: error instanceof Error ? error.message : undefined });
+      else toast.error("Error updating avatar", { id: toastId, description: shopperMessage(error) });
     }
   };
 
@@ -73,7 +74,7 @@ export function EditProfileDialog({ user, open, onOpenChange }: { user: SessionU
     } catch (error) {
       // 000 §8: a lost session is 'Error' / 'User not authenticated'; anything else is a failed update.
       if (error instanceof ApiRequestError && error.status === 401) toast.error("Error", { description: "User not authenticated" });
-      else toast.error("Profile update failed", { description: error instanceof Error ? error.message : undefined });
+      else toast.error("Profile update failed", { description: shopperMessage(error) });
     }
   };
 

@@ -5,6 +5,7 @@ import { Clock, Search, SearchX, Tag, TrendingUp, Store, LayoutGrid } from "luci
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useDebounced } from "../../shared/hooks/use-debounced.ts";
+import { shopperMessage } from "../../shared/api/shopper-message.ts";
 import { useMarketplace } from "../../shared/marketplace/use-marketplace.ts";
 import { ProductGrid, ProductGridSkeleton } from "../../shared/product/product-grid.tsx";
 import { type SearchFilters, useProductSearch } from "../../shared/search/api/search-products.ts";
@@ -108,7 +109,7 @@ export function SearchPage() {
   } else if (results.isPending) {
     body = <ProductGridSkeleton />;
   } else if (results.isError) {
-    body = <EmptyState title="Search failed" description={results.error.message} action={<Button onClick={() => void results.refetch()}>Try again</Button>} />;
+    body = <EmptyState title="Search failed" description={shopperMessage(results.error)} action={<Button onClick={() => void results.refetch()}>Try again</Button>} />;
   } else if (!items.length) {
     body = (
       <EmptyState

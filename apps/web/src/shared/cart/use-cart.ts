@@ -6,6 +6,7 @@ import { type ReactNode, Suspense, createElement, lazy, useCallback, useEffect, 
 import { useLocation, useNavigate } from "react-router";
 import { toast } from "../ui/toast.ts";
 import { ApiRequestError, apiRequest } from "../api/client.ts";
+import { shopperMessage } from "../api/shopper-message.ts";
 import { useSession } from "../session/use-session.ts";
 import { EMPTY_CART, addLocal, setQuantityLocal } from "./cart-state.ts";
 
@@ -48,8 +49,6 @@ export interface CartState {
   clear: () => Promise<boolean>;
 }
 
-const describe = (error: unknown) => (error instanceof Error && error.message ? error.message : "Please try again");
-
 export function useCart(): CartState {
   const session = useSession();
   const queryClient = useQueryClient();
@@ -82,7 +81,7 @@ export function useCart(): CartState {
           queryClient.setQueryData<Cart>(key, (cart) => local(cart ?? EMPTY_CART));
           return true;
         } catch (error) {
-          toast.error(failure, { description: describe(error) });
+          toast.error(failure, { description: shopperMessage(error) });
           return false;
         }
       }
@@ -92,7 +91,7 @@ export function useCart(): CartState {
         if (ticket === latestWrite.current) queryClient.setQueryData<Cart>(key, cart);
         return true;
       } catch (error) {
-        toast.error(failure, { description: describe(error) });
+        toast.error(failure, { description: shopperMessage(error) });
         if (error instanceof ApiRequestError && error.status === 401) void queryClient.invalidateQueries({ queryKey: ["session"] });
         void queryClient.invalidateQueries({ queryKey: key });
         return false;

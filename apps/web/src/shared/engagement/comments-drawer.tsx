@@ -7,6 +7,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "../ui/toast.ts";
 import { ApiRequestError } from "../api/client.ts";
+import { shopperMessage } from "../api/shopper-message.ts";
 import { Button } from "../ui/button.tsx";
 import { Drawer } from "../ui/drawer.tsx";
 import { type SessionUser, useSession } from "../session/use-session.ts";
@@ -224,7 +225,8 @@ function CommentForm({ mediaId, online, status }: { mediaId: string; online: boo
         if (error instanceof ApiRequestError && error.status === 404) {
           toast.error("Error", { description: "Unable to post comment - invalid media data" });
         } else {
-          toast.error("Failed to post comment. Please try again.");
+          // A refused comment says why (too long, characters that can't be saved), in the API's words.
+          toast.error("Failed to post comment. Please try again.", error instanceof ApiRequestError && error.status === 400 ? { description: shopperMessage(error) } : undefined);
         }
       },
     });

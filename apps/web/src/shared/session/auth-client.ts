@@ -11,6 +11,8 @@ export class AuthRequestError extends Error {
     readonly code: string,
     message: string,
     readonly reasons: string[] = [],
+    /** The field a validation refusal names ("email"), as the API's error body gives it. */
+    readonly field?: string,
   ) {
     super(message);
   }
@@ -37,9 +39,9 @@ export async function authRequest<T>(path: string, body?: unknown, method: "GET"
     data = undefined;
   }
   if (!response.ok) {
-    const error = (data as { error?: { code?: string; message?: string; reasons?: unknown } } | undefined)?.error ?? {};
+    const error = (data as { error?: { code?: string; message?: string; reasons?: unknown; field?: string } } | undefined)?.error ?? {};
     const reasons = Array.isArray(error.reasons) ? error.reasons.filter((r): r is string => typeof r === "string") : [];
-    throw new AuthRequestError(response.status, error.code ?? `http_${response.status}`, error.message ?? response.statusText, reasons);
+    throw new AuthRequestError(response.status, error.code ?? `http_${response.status}`, error.message ?? response.statusText, reasons, error.field);
   }
   return data as T;
 }

@@ -3,6 +3,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { BadgeCheck, Pencil, Plus, Store, Trash2 } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
+import { shopperMessage } from "../../../shared/api/shopper-message.ts";
 import { toast } from "../../../shared/ui/toast.ts";
 import { Button } from "../../../shared/ui/button.tsx";
 import { Dialog } from "../../../shared/ui/dialog.tsx";
@@ -44,7 +45,7 @@ export function BrandsPage() {
       {brands.isPending ? <Spinner label="Loading brands" className="py-12" /> : null}
       {brands.error ? (
         <p role="alert" className="text-sm text-red-300">
-          Failed to fetch brands: {brands.error.message}
+          Failed to fetch brands: {shopperMessage(brands.error)}
         </p>
       ) : null}
       {brands.data?.length === 0 ? <p className="text-sm text-neutral-400">No brands yet.</p> : null}

@@ -3,6 +3,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Pencil, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
+import { shopperMessage } from "../../../shared/api/shopper-message.ts";
 import { toast } from "../../../shared/ui/toast.ts";
 import { Button } from "../../../shared/ui/button.tsx";
 import { Dialog } from "../../../shared/ui/dialog.tsx";
@@ -32,7 +33,7 @@ export function CategoriesPage() {
           toast.success(`Category ${name} added`);
           addForm.reset();
         },
-        onError: (error) => addForm.setError("name", { message: error.message }),
+        onError: (error) => addForm.setError("name", { message: shopperMessage(error) }),
       },
     ),
   );
@@ -47,7 +48,7 @@ export function CategoriesPage() {
         </Button>
       </form>
       {categories.isPending ? <Spinner label="Loading categories" className="py-12" /> : null}
-      {categories.error ? <p role="alert" className="text-sm text-red-300">{categories.error.message}</p> : null}
+      {categories.error ? <p role="alert" className="text-sm text-red-300">{shopperMessage(categories.error)}</p> : null}
       <ul className="max-w-2xl divide-y divide-white/10 rounded-xl border border-white/10">
         {categories.data?.map((category) => (
           <li key={category.name} className="flex items-center gap-3 px-4 py-2.5">
@@ -99,7 +100,7 @@ function RenameDialog({ category, onClose }: { category: AdminCategory; onClose:
           toast.success(`Renamed to ${name}`);
           onClose();
         },
-        onError: (error) => form.setError("name", { message: error.message }),
+        onError: (error) => form.setError("name", { message: shopperMessage(error) }),
       },
     ),
   );

@@ -2,6 +2,7 @@ import type { AuditEntry } from "@reelmart/core/api/admin";
 import { formatPrice, formatRelativeTime } from "@reelmart/core/format";
 import { Plus } from "lucide-react";
 import { Link, useNavigate } from "react-router";
+import { shopperMessage } from "../../../shared/api/shopper-message.ts";
 import { Button } from "../../../shared/ui/button.tsx";
 import { Spinner } from "../../../shared/ui/spinner.tsx";
 import { useDashboard } from "../api/get-dashboard.ts";
@@ -46,7 +47,7 @@ export function DashboardPage() {
         }
       />
       {isPending ? <Spinner label="Loading the dashboard" className="py-12" /> : null}
-      {error ? <p role="alert" className="text-sm text-red-400">{error.message}</p> : null}
+      {error ? <p role="alert" className="text-sm text-red-400">{shopperMessage(error)}</p> : null}
       {data ? (
         <div className="flex flex-col gap-8">
           <section aria-labelledby="counts-heading">

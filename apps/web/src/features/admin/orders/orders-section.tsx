@@ -3,6 +3,7 @@ import { formatDay, formatPrice } from "@reelmart/core/format";
 import { type ColumnDef, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
 import { Link, Route, Routes, useParams, useSearchParams } from "react-router";
+import { shopperMessage } from "../../../shared/api/shopper-message.ts";
 import { toast } from "../../../shared/ui/toast.ts";
 import { useMarketplaceList } from "../../../shared/marketplace/api/get-marketplaces.ts";
 import { DeliveryAddress, OrderLines, OrderTimeline } from "../../../shared/orders/order-details.tsx";
@@ -123,7 +124,7 @@ function OrderListScreen() {
         {!orders.isPending && !orders.isError && rows.length === 0 ? <p className="px-4 py-10 text-center text-sm text-neutral-400">No orders match these filters.</p> : null}
         {orders.error ? (
           <p role="alert" className="px-4 py-6 text-sm text-red-300">
-            {orders.error.message}
+            {shopperMessage(orders.error)}
           </p>
         ) : null}
       </AdminTable>
@@ -187,7 +188,7 @@ function OrderScreen() {
   if (order.isError) {
     return (
       <p role="alert" className="text-sm text-red-300">
-        {order.error.message}
+        {shopperMessage(order.error)}
       </p>
     );
   }

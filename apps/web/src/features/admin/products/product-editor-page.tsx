@@ -31,7 +31,7 @@ import { SelectField } from "../components/select-field.tsx";
 import { StatusBadge } from "../components/status-badge.tsx";
 import { toastFailure } from "../components/toast-failure.ts";
 import { useMediaProgress } from "../media/api/use-media-progress.ts";
-import { NEW_PRODUCT_VALUES, type ProductFormValues, productResolver, toFormValues } from "./product-form.ts";
+import { NEW_PRODUCT_VALUES, type ProductFormValues, isValidPrice, productResolver, toFormValues } from "./product-form.ts";
 
 const sectionClass = "flex flex-col gap-4 rounded-xl border border-white/10 bg-neutral-950 p-4 md:p-5";
 const smallControl =
@@ -68,7 +68,7 @@ export function ProductEditorPage() {
   if (product.error) {
     return (
       <>
-        <AdminPageHeader title="Product not found" description={product.error.message} />
+        <AdminPageHeader title="Product not found" description={shopperMessage(product.error)} />
         <Link to="/admin/products" className="text-sm text-rose-300 underline">
           Back to products
         </Link>
@@ -265,7 +265,7 @@ function ProductEditor({ product, onReload }: { product: AdminProduct | null; on
             <Field label="Title" {...register("title")} error={errors.title?.message} />
             <TextareaField label="Description" rows={5} {...register("description")} error={errors.description?.message} />
             <div className="grid grid-cols-2 gap-3 md:grid-cols-3">
-              <Field label="Price (₹)" inputMode="decimal" {...register("price")} error={errors.price?.message} hint={values.price ? formatPrice(Number(values.price) || 0) : undefined} />
+              <Field label="Price (₹)" inputMode="decimal" {...register("price")} error={errors.price?.message} hint={isValidPrice(values.price) ? formatPrice(values.price) : undefined} />
               <Field label="Discount %" inputMode="decimal" {...register("discountPercentage")} error={errors.discountPercentage?.message} />
               <Field label="Stock" inputMode="numeric" {...register("stock")} error={errors.stock?.message} />
             </div>

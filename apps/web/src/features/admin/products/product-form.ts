@@ -1,5 +1,5 @@
 import type { AdminMedia, AdminProduct, AdminProductSave, AdminProductSaveInput } from "@reelmart/core/api/admin";
-import { AdminProductSaveSchema } from "@reelmart/core/api/admin";
+import { AdminProductSaveSchema, PriceInputSchema } from "@reelmart/core/api/admin";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { Resolver } from "react-hook-form";
 
@@ -123,6 +123,18 @@ function specificationValue(key: string, value: string): unknown {
   return value;
 }
 
+/**
+ * A number field as typed, for the schema to judge and word: blank is missing, anything that is not
+ * a number stays the text it is ("Stock must be a number"), never NaN or 0.
+ */
+function typedNumber(text: string): number {
+  const value = text.trim() === "" ? undefined : Number.isFinite(Number(text)) ? Number(text) : text;
+  return value as number;
+}
+
+/** Whether the price field holds a price the save accepts: only such a price is shown back formatted. */
+export const isValidPrice = (price: string) => PriceInputSchema.safeParse(price).success;
+
 /** The form as the save body (AdminProductSaveSchema's input); the schema then validates it. */
 export function toSaveInput(values: ProductFormValues): AdminProductSaveInput {
   const specifications: Record<string, unknown> = {};
@@ -137,9 +149,9 @@ export function toSaveInput(values: ProductFormValues): AdminProductSaveInput {
     title: values.title,
     description: values.description,
     price: values.price,
-    discountPercentage: values.discountPercentage === "" ? Number.NaN : Number(values.discountPercentage),
+    discountPercentage: typedNumber(values.discountPercentage),
     category: values.category,
-    stock: values.stock === "" ? Number.NaN : Number(values.stock),
+    stock: typedNumber(values.stock),
     status: values.status,
     brandId: values.brandId || null,
     specifications: specifications as AdminProductSaveInput["specifications"],
@@ -156,7 +168,7 @@ export function toSaveInput(values: ProductFormValues): AdminProductSaveInput {
       size: variant.size,
       color: variant.color,
       colorHex: variant.colorHex,
-      stock: variant.stock === "" ? Number.NaN : Number(variant.stock),
+      stock: typedNumber(variant.stock),
       priceAdjustment: variant.priceAdjustment || "0",
       imageUrl: variant.imageUrl,
     })),

@@ -3,6 +3,7 @@ import { formatPrice } from "@reelmart/core/format";
 import { type ColumnDef, type RowSelectionState, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { ImageOff, Plus } from "lucide-react";
 import { useMemo, useState } from "react";
+import { shopperMessage } from "../../../shared/api/shopper-message.ts";
 import { toast } from "../../../shared/ui/toast.ts";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useDebounced } from "../../../shared/hooks/use-debounced.ts";
@@ -206,7 +207,7 @@ export function ProductsTablePage() {
         {!products.isPending && rows.length === 0 ? <p className="px-4 py-10 text-center text-sm text-neutral-400">No products match these filters.</p> : null}
         {products.error ? (
           <p role="alert" className="px-4 py-6 text-sm text-red-300">
-            {products.error.message}
+            {shopperMessage(products.error)}
           </p>
         ) : null}
       </AdminTable>

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../../shared/ui/toast.ts";
-import { ApiRequestError, apiRequest } from "../../../../shared/api/client.ts";
+import { apiRequest } from "../../../../shared/api/client.ts";
+import { shopperMessage } from "../../../../shared/api/shopper-message.ts";
 
 export function deleteMedia(id: string) {
   return apiRequest<void>(`/admin/media/${id}`, { method: "DELETE" });
@@ -15,6 +16,6 @@ export function useDeleteMedia() {
       toast.success("Media deleted");
       return queryClient.invalidateQueries({ queryKey: ["admin", "media-library"] });
     },
-    onError: (error) => toast.error("Could not delete media", { description: error instanceof ApiRequestError ? error.message : undefined }),
+    onError: (error) => toast.error("Could not delete media", { description: shopperMessage(error) }),
   });
 }

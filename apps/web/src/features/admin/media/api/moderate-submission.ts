@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../../shared/ui/toast.ts";
-import { ApiRequestError, apiRequest } from "../../../../shared/api/client.ts";
+import { apiRequest } from "../../../../shared/api/client.ts";
+import { shopperMessage } from "../../../../shared/api/shopper-message.ts";
 
 export function approveSubmission(id: string) {
   return apiRequest<{ mediaId: string }>(`/admin/submissions/${id}/approve`, { method: "POST" });
@@ -23,6 +24,6 @@ export function useModerateSubmission() {
       void queryClient.invalidateQueries({ queryKey: ["admin", "submissions"] });
       return queryClient.invalidateQueries({ queryKey: ["admin", "media-library"] });
     },
-    onError: (error) => toast.error("Could not save the decision", { description: error instanceof ApiRequestError ? error.message : undefined }),
+    onError: (error) => toast.error("Could not save the decision", { description: shopperMessage(error) }),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../../shared/ui/toast.ts";
-import { ApiRequestError, apiRequest } from "../../../../shared/api/client.ts";
+import { apiRequest } from "../../../../shared/api/client.ts";
+import { shopperMessage } from "../../../../shared/api/shopper-message.ts";
 
 export function retryMedia(id: string) {
   return apiRequest<void>(`/admin/media-library/${id}/retry`, { method: "POST" });
@@ -12,6 +13,6 @@ export function useRetryMedia() {
   return useMutation({
     mutationFn: retryMedia,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["admin", "media-library"] }),
-    onError: (error) => toast.error("Could not retry", { description: error instanceof ApiRequestError ? error.message : undefined }),
+    onError: (error) => toast.error("Could not retry", { description: shopperMessage(error) }),
   });
 }

@@ -1,7 +1,8 @@
 import type { MediaUpdateBody } from "@reelmart/core/api/media";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../../shared/ui/toast.ts";
-import { ApiRequestError, apiRequest } from "../../../../shared/api/client.ts";
+import { apiRequest } from "../../../../shared/api/client.ts";
+import { shopperMessage } from "../../../../shared/api/shopper-message.ts";
 
 export function updateLibraryMedia(id: string, body: MediaUpdateBody) {
   return apiRequest<void>(`/admin/media-library/${id}`, { method: "PATCH", body });
@@ -13,6 +14,6 @@ export function useUpdateLibraryMedia() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: MediaUpdateBody }) => updateLibraryMedia(id, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["admin", "media-library"] }),
-    onError: (error) => toast.error("Could not update media", { description: error instanceof ApiRequestError ? error.message : undefined }),
+    onError: (error) => toast.error("Could not update media", { description: shopperMessage(error) }),
   });
 }
