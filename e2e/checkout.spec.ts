@@ -2,6 +2,8 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
+import { fillAddress } from "./support/address.ts";
+import { chooseOption } from "./support/product-options.ts";
 import { rememberMarketplaceChoice } from "./support/returning-visitor.ts";
 import { signUpViaApi } from "./support/sign-up.ts";
 
@@ -72,23 +74,6 @@ async function product(request: APIRequestContext, title: string): Promise<Produ
 const variantStock = async (request: APIRequestContext, productId: string, variantId: string) =>
   ((await (await request.get(`/api/products/${productId}`)).json()) as Product).variants.find((variant) => variant.id === variantId)?.stock;
 
-/** Picks a size or colour on the product page: its radio is visually hidden inside the pill, so tap the pill. */
-async function choose(page: Page, option: string) {
-  const radio = page.getByRole("radio", { name: option, exact: true });
-  await page.locator("label").filter({ has: radio }).click();
-  await expect(radio).toBeChecked();
-}
-
-/** Fills checkout's new-address form; the PIN is refused until it has six digits. */
-async function fillAddress(page: Page) {
-  await page.getByLabel("Full name").fill(ADDRESS.name);
-  await page.getByLabel("Mobile number").fill(ADDRESS.phone);
-  await page.getByLabel("Flat, house no., building").fill(ADDRESS.line1);
-  await page.getByLabel("Town or city").fill(ADDRESS.city);
-  await page.getByLabel("State or union territory").selectOption(ADDRESS.state);
-  await page.getByLabel("PIN code").fill(ADDRESS.postalCode);
-}
-
 test("a shopper picks a size, pays cash on delivery, finds and cancels the order; stock follows, and a sold-out size cannot be bought", async ({ page, browser }) => {
   const india = await shopInIndia(page);
   const hoodie = await product(page.request, "Stride Everyday Hoodie");
@@ -108,15 +93,15 @@ test("a shopper picks a size, pays cash on delivery, finds and cancels the order
 
   await signUp(page, "cod-shopper");
   await page.goto(`/product/${hoodie.id}`);
-  await choose(page, "M");
-  await choose(page, "Forest");
+  await chooseOption(page, "M");
+  await chooseOption(page, "Forest");
   await page.getByRole("button", { name: "Add to cart" }).last().click();
   await expect(page.getByText("Added to cart")).toBeVisible();
 
   await page.goto("/cart");
   await page.getByRole("link", { name: "Proceed to checkout" }).click();
   await expect(page).toHaveURL(/\/checkout$/);
-  await fillAddress(page);
+  await fillAddress(page, ADDRESS);
   await page.getByLabel("PIN code").fill("56000");
   await page.getByRole("button", { name: /^Place order/ }).click();
   await expect(page.getByText("Enter a valid 6-digit PIN code")).toBeVisible();
@@ -151,7 +136,7 @@ test("a shopper picks a size, pays cash on delivery, finds and cancels the order
   // The Silver laptop is gone: the product page will not offer it, and the server will not add it.
   expect(await variantStock(page.request, laptop.id, silver.id)).toBe(0);
   await page.goto(`/product/${laptop.id}`);
-  await choose(page, "16 GB / 1 TB");
+  await chooseOption(page, "16 GB / 1 TB");
   await expect(page.getByRole("radio", { name: "Silver (out of stock)" })).toBeDisabled();
   const refused = await page.request.post("/api/cart/items", { data: { productId: laptop.id, variantId: silver.id, quantity: 1 } });
   expect(refused.status()).toBe(409);
@@ -164,7 +149,7 @@ test("a shopper pays online; the order is confirmed only after the provider's si
   expect((await page.request.post("/api/cart/items", { data: { productId: plug.id, variantId: plug.variants[0]!.id, quantity: 1 } })).ok()).toBe(true);
 
   await page.goto("/checkout");
-  await fillAddress(page);
+  await fillAddress(page, ADDRESS);
   await page.getByLabel("Pay online").check();
   await page.getByRole("button", { name: /^Place order/ }).click();
 

@@ -5,6 +5,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { type Browser, type Cookie, expect, type Locator, type Page, test } from "@playwright/test";
 import { MARKETPLACE_COOKIE } from "@reelmart/core/constants";
+import { fillAddress } from "./support/address.ts";
+import { chooseOption } from "./support/product-options.ts";
 import { rememberMarketplaceChoice } from "./support/returning-visitor.ts";
 import { signUpViaApi } from "./support/sign-up.ts";
 
@@ -142,13 +144,6 @@ async function shopperPhone(browser: Browser, marketplace: Marketplace): Promise
   return context.newPage();
 }
 
-/** Picks a size or colour on the product page: the radio is visually hidden inside its pill. */
-async function choose(page: Page, option: string) {
-  const radio = page.getByRole("radio", { name: option, exact: true });
-  await page.locator("label").filter({ has: radio }).click();
-  await expect(radio).toBeChecked();
-}
-
 test("laptop: the owner builds a shop with the admin screens alone", async ({ page, request }) => {
   test.setTimeout(420_000);
   await page.context().addCookies(ownerCookies);
@@ -226,11 +221,11 @@ test("phone: a shopper sees the owner's pictures and prices everywhere and buys 
   // Uneven variants: Small/Red is offered first; Large moves the colour to Blue; both can be bought.
   await page.goto(`/product/${shop.pot.id}`);
   await expect(page.getByText(POT.shown).first()).toBeVisible();
-  await choose(page, "Large");
+  await chooseOption(page, "Large");
   await expect(page.getByRole("radio", { name: "Blue", exact: true })).toBeChecked();
   await page.getByRole("button", { name: "Add to cart" }).last().click();
   await expect(page.getByText("Added to cart").last()).toBeVisible();
-  await choose(page, "Small");
+  await chooseOption(page, "Small");
   await expect(page.getByRole("radio", { name: "Red", exact: true })).toBeChecked();
   await page.getByRole("button", { name: "Add to cart" }).last().click();
   await expect(page.getByText("Added to cart").last()).toBeVisible();
@@ -238,7 +233,7 @@ test("phone: a shopper sees the owner's pictures and prices everywhere and buys 
   // The sold-out colour cannot be chosen; the one in stock can.
   await page.goto(`/product/${shop.mug.id}`);
   await expect(page.getByRole("radio", { name: "Black (out of stock)" })).toBeDisabled();
-  await choose(page, "White");
+  await chooseOption(page, "White");
   await page.getByRole("button", { name: "Add to cart" }).last().click();
   await expect(page.getByText("Added to cart").last()).toBeVisible();
 
@@ -250,12 +245,7 @@ test("phone: a shopper sees the owner's pictures and prices everywhere and buys 
   await expect(page.getByTestId("cart-total")).toHaveText("₹3,197.50");
 
   await page.getByRole("link", { name: "Proceed to checkout" }).click();
-  await page.getByLabel("Full name").fill(ADDRESS.name);
-  await page.getByLabel("Mobile number").fill(ADDRESS.phone);
-  await page.getByLabel("Flat, house no., building").fill(ADDRESS.line1);
-  await page.getByLabel("Town or city").fill(ADDRESS.city);
-  await page.getByLabel("State or union territory").selectOption(ADDRESS.state);
-  await page.getByLabel("PIN code").fill(ADDRESS.postalCode);
+  await fillAddress(page, ADDRESS);
   await page.getByLabel("Cash on delivery").check();
   await page.getByRole("button", { name: /^Place order/ }).click();
   await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
