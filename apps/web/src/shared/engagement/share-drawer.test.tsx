@@ -95,3 +95,13 @@ describe("ShareDrawer native sharing", () => {
     expect(writeText).toHaveBeenCalledWith(LINK);
   });
 });
+
+describe("ShareDrawer failures", () => {
+  it("answers an action that fails after the tap (no clipboard on an insecure page) with 'Failed to share video'", async () => {
+    vi.stubGlobal("navigator", { ...navigator, onLine: true, clipboard: undefined });
+    const onOpenChange = renderDrawer();
+    fireEvent.click(screen.getByRole("button", { name: "Instagram" }));
+    expect(await screen.findByText("Failed to share video")).toBeInTheDocument();
+    expect(onOpenChange).not.toHaveBeenCalled();
+  });
+});
