@@ -272,7 +272,7 @@ function RenameField({ item, name }: { item: LibraryItem; name: string }) {
           {shopperMessage(rename.error)}
         </p>
       ) : (
-        <p id={`${id}-hint`} className="text-xs text-neutral-500">
+        <p id={`${id}-hint`} className="text-xs text-neutral-400">
           Left empty, shoppers see the product's title.
         </p>
       )}
