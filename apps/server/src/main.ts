@@ -1,8 +1,8 @@
 import { createServer } from "node:http";
 import { type AddressInfo, Server as NetServer } from "node:net";
-import { getRequestListener } from "@hono/node-server";
 import { DataDirLockedError } from "./db/database.ts";
 import { heapGrowthForDatabase } from "./heap-growth.ts";
+import { appListener } from "./http/app-listener.ts";
 import { withFastLane } from "./http/fast-lane.ts";
 import { loadConfigOrReport } from "./load-config.ts";
 import { createLogger } from "./logger.ts";
@@ -35,7 +35,7 @@ async function main() {
       ? await startControlSocket({ dataDir: config.dataDir, db: server.deps.database.db, logger, backup: (file) => backupShop(server.deps, file) })
       : null;
   let mediaWorkers: Workers | undefined;
-  const listener = withFastLane(server.fastLane, getRequestListener(server.app.fetch, { hostname: config.host }));
+  const listener = withFastLane(server.fastLane, appListener(server.app.fetch, config.host));
   let stopping = false;
   const httpServer = createServer((request, response) => {
     // While draining, each answer closes its connection, so the balancer stops reusing it cleanly

@@ -1,6 +1,6 @@
 import { type IncomingHttpHeaders, createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
-import { getRequestListener } from "@hono/node-server";
+import { appListener } from "../http/app-listener.ts";
 import { withFastLane } from "../http/fast-lane.ts";
 import type { TestServer } from "./test-server.ts";
 
@@ -9,7 +9,7 @@ import type { TestServer } from "./test-server.ts";
  * the lane passed on to the app (empty when the lane answered everything).
  */
 export async function listenWithFastLane(server: TestServer): Promise<{ base: string; reachedApp: string[]; close: () => Promise<void> }> {
-  const app = getRequestListener(server.app.fetch);
+  const app = appListener(server.app.fetch);
   const reachedApp: string[] = [];
   const http = createServer(
     withFastLane(server.fastLane, (incoming, response) => {

@@ -1,0 +1,137 @@
+import { Agent, request } from "node:http";
+import { ERROR_CODES } from "@reelmart/core/api/errors";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// The server first: it extends zod with .openapi before the modules below build their schemas.
+import { type TestServer, startTestServer } from "../testing/test-server.ts";
+import { listenWithFastLane } from "../testing/lane-server.ts";
+import { type TestUser, signUpUser } from "../testing/users.ts";
+import { IMAGE_TOO_LARGE_MESSAGE } from "../modules/admin/admin-images.ts";
+import { TOO_LARGE_MESSAGE } from "../modules/profile/avatar.service.ts";
+
+const SIX_MB = 6 * 1024 * 1024;
+const PIECE = 64 * 1024;
+/** Between pieces: 6 MB takes about a second to send, as over a slow link (and longer than @hono/node-server's 500 ms). */
+const PAUSE_MS = 10;
+
+/** A form with one 6 MB "image", as a browser sends it. */
+function sixMbForm(): { body: Buffer; type: string } {
+  const boundary = "----reelmart-test-boundary";
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const body = Buffer.alloc(SIX_MB);
+  head.copy(body);
+  tail.copy(body, SIX_MB - tail.length);
+  return { body, type: `multipart/form-data; boundary=${boundary}` };
+}
+
+interface Delivery {
+  status: number;
+  body: string;
+  /** How the connection failed (ECONNRESET, EPIPE), if it did. */
+  error?: string;
+  /** Body bytes handed to the socket when the answer arrived. */
+  sentWhenAnswered: number;
+}
+
+/**
+ * Sends `body` over a real socket in 64 KB pieces with a pause between them and settles when the
+ * request closes: the whole body written and the answer read, or the connection lost.
+ */
+function sendSlowly(url: string, init: { method: string; headers: Record<string, string>; body: Buffer; agent?: Agent }): Promise<Delivery> {
+  return new Promise((resolve) => {
+    const delivery: Delivery = { status: 0, body: "", error: undefined, sentWhenAnswered: -1 };
+    let sent = 0;
+    let bodySent = false;
+    let answerRead = false;
+    const outgoing = request(url, { method: init.method, agent: init.agent, headers: { ...init.headers, "content-length": String(init.body.length) } }, (response) => {
+      delivery.status = response.statusCode ?? 0;
+      delivery.sentWhenAnswered = sent;
+      response.setEncoding("utf8");
+      response.on("data", (text: string) => (delivery.body += text));
+      response.on("end", () => (answerRead = true));
+    });
+    outgoing.on("error", (error: NodeJS.ErrnoException) => (delivery.error ??= error.code ?? error.message));
+    outgoing.on("close", () => {
+      if (!bodySent) delivery.error ??= "the connection closed before the whole body was sent";
+      if (!answerRead) delivery.error ??= "the connection closed before the answer was read";
+      resolve(delivery);
+    });
+    const writeNext = () => {
+      if (outgoing.destroyed) return;
+      if (sent >= init.body.length) {
+        outgoing.end(() => (bodySent = true));
+        return;
+      }
+      const piece = init.body.subarray(sent, sent + PIECE);
+      sent += piece.length;
+      outgoing.write(piece, () => setTimeout(writeNext, PAUSE_MS));
+    };
+    writeNext();
+  });
+}
+
+describe("a body the app answers without reading (decision 220)", () => {
+  let server: TestServer;
+  let base: string;
+  let close: () => Promise<void>;
+  let user: TestUser;
+  const form = sixMbForm();
+  const origin = () => server.deps.config.publicUrl;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    ({ base, close } = await listenWithFastLane(server));
+    user = await signUpUser(server);
+  });
+  afterAll(async () => {
+    await close?.();
+    await server?.close();
+  });
+
+  const tusHeaders = { "tus-resumable": "1.0.0", "content-type": "application/offset+octet-stream" };
+  const anonymousUploads = [
+    { method: "POST", path: "/api/me/avatar", headers: { "content-type": form.type } },
+    { method: "POST", path: "/api/uploads", headers: { ...tusHeaders, "upload-length": String(SIX_MB), "upload-metadata": `purpose ${Buffer.from("product-image").toString("base64")}` } },
+    { method: "PATCH", path: "/api/uploads/0123456789abcdef0123456789abcdef", headers: { ...tusHeaders, "upload-offset": "0" } },
+  ];
+
+  it.each(anonymousUploads)("answers an anonymous 6 MB $method $path with 401 before reading it, and the connection serves the next request", async ({ method, path, headers }) => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const delivery = await sendSlowly(base + path, { method, agent, headers: { ...headers, origin: origin() }, body: form.body });
+      expect(delivery).toMatchObject({ status: 401, error: undefined });
+      expect(JSON.parse(delivery.body)).toMatchObject({ error: { code: ERROR_CODES.unauthenticated } });
+      // Answered from the headers: most of the body was still to come.
+      expect(delivery.sentWhenAnswered).toBeLessThan(SIX_MB / 2);
+
+      // The rest of the body was read off the connection, so it carries the next request.
+      const next = await new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+        const again = request(`${base}/api/session`, { agent }, (response) => {
+          response.resume();
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, reused: again.reusedSocket }));
+        });
+        again.on("error", reject).end();
+      });
+      expect(next).toEqual({ status: 200, reused: true });
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it("answers a signed-in caller's 6 MB avatar and image upload with 413 before reading them", async () => {
+    const avatar = await sendSlowly(`${base}/api/me/avatar`, { method: "POST", headers: { ...user.headers, origin: origin(), "content-type": form.type }, body: form.body });
+    expect(avatar).toMatchObject({ status: 413, error: undefined });
+    expect(JSON.parse(avatar.body)).toMatchObject({ error: { code: ERROR_CODES.tooLarge, message: TOO_LARGE_MESSAGE } });
+    expect(avatar.sentWhenAnswered).toBeLessThan(SIX_MB / 2);
+
+    // A brand logo may be 5 MB: the tus creation says 6 MB, with the bytes in the same request.
+    const logo = await sendSlowly(`${base}/api/uploads`, {
+      method: "POST",
+      headers: { ...user.headers, ...tusHeaders, origin: origin(), "upload-length": String(SIX_MB), "upload-metadata": `purpose ${Buffer.from("brand-logo").toString("base64")}` },
+      body: form.body,
+    });
+    expect(logo).toMatchObject({ status: 413, error: undefined });
+    expect(JSON.parse(logo.body)).toMatchObject({ error: { code: ERROR_CODES.tooLarge, message: IMAGE_TOO_LARGE_MESSAGE } });
+    expect(logo.sentWhenAnswered).toBeLessThan(SIX_MB / 2);
+  });
+});
