@@ -12,7 +12,7 @@ import { TrustedProxies } from "./http/client-address.ts";
 import { compression } from "./http/compression.ts";
 import { clientDataError } from "./http/database-errors.ts";
 import { AppError } from "./shared/errors.ts";
-import { errorBody, sendError } from "./http/errors.ts";
+import { BODY_NOT_JSON, errorBody, sendError } from "./http/errors.ts";
 import { type PublicCache, publicCacheMiddleware } from "./http/public-cache.ts";
 import { metricsHandler, metricsMiddleware } from "./http/metrics.ts";
 import { requestContext } from "./http/request-context.ts";
@@ -101,7 +101,7 @@ function handleError(error: Error, c: Context<AppEnv>) {
     const code = status === 413 ? ERROR_CODES.tooLarge : status === 401 ? ERROR_CODES.unauthenticated : ERROR_CODES.badRequest;
     return c.json(errorBody(code, error.message || "Bad request"), status);
   }
-  if (error instanceof SyntaxError) return c.json(errorBody(ERROR_CODES.badRequest, "Malformed JSON body", "body"), 400);
+  if (error instanceof SyntaxError) return c.json(errorBody(ERROR_CODES.badRequest, BODY_NOT_JSON, "body"), 400);
   const fromClientData = clientDataError(error);
   if (fromClientData) {
     c.var.log.warn({ method: c.req.method, path: c.req.path, code: (error as { code?: string }).code, message: error.message }, "database refused client data");

@@ -19,6 +19,12 @@ const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   [ERROR_CODES.notImplemented]: 501,
 };
 
+/** A request body that claims to be JSON and does not parse. */
+export const BODY_NOT_JSON = "The request body is not valid JSON";
+
+/** A JSON request body that is not an object (null, a number, a string, a list): every JSON body of the API is one. */
+export const BODY_NOT_AN_OBJECT = "The request body must be a JSON object";
+
 export const statusOf = (error: AppError): ContentfulStatusCode => STATUS[error.code];
 
 export function errorBody(code: string, message: string, field?: string): ErrorBody {

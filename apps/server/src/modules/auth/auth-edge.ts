@@ -1,7 +1,7 @@
 import { ERROR_CODES } from "@reelmart/core/api/errors";
 import { REQUEST_NOT_VALID, SAFE_TEXT_RULE, fallbackSentence } from "@reelmart/core/api/field-messages";
 import { isSafeText } from "@reelmart/core/api/text";
-import { errorBody } from "../../http/errors.ts";
+import { BODY_NOT_AN_OBJECT, BODY_NOT_JSON, errorBody } from "../../http/errors.ts";
 
 // What stands between a client and better-auth's handler: its endpoints validate with their own
 // schemas (no text rule; a NUL in a phone number reached PostgreSQL as a 500) and answer errors as
@@ -9,7 +9,14 @@ import { errorBody } from "../../http/errors.ts";
 
 const MAX_DEPTH = 32;
 
-type Checked = { ok: true; body: string | undefined } | { ok: false; message: string; field?: string };
+type Checked = { ok: true; body: string | undefined; contentType?: string } | { ok: false; message: string; field?: string };
+
+/**
+ * What better-auth is handed for a POST without a body: no fields. An endpoint that needs none
+ * (sign-out) runs; one that needs some says so (update-user: 'No fields to update'). Its hooks
+ * read fields of the body, and one without any threw (a 500).
+ */
+const NO_FIELDS = { body: "{}", contentType: "application/json" };
 
 /** The words for text breaking the text rule at `path`, as the schemas' own refinement would say them. */
 const unsafeTextMessage = (path: string[]) => fallbackSentence({ code: "custom", params: { rule: SAFE_TEXT_RULE }, path, input: undefined });
@@ -28,8 +35,9 @@ function findUnsafeText(value: unknown, path: string[], depth = 0): { path: stri
 }
 
 /**
- * Reads the request once: a JSON body must parse and every string in it (and in the query) must
- * pass the text rule. Returns the body text to hand on, since the original stream is consumed.
+ * Reads the request once: a JSON body must parse, be an object (better-auth's hooks read its fields:
+ * null, a number or a string threw a 500) and every string in it (and in the query) must pass the
+ * text rule. Returns the body text to hand on, since the original stream is consumed.
  */
 export async function checkAuthRequest(request: Request): Promise<Checked> {
   const url = new URL(request.url);
@@ -38,15 +46,17 @@ export async function checkAuthRequest(request: Request): Promise<Checked> {
   }
   if (request.method !== "POST") return { ok: true, body: undefined };
   const body = await request.text();
+  if (!body) return { ok: true, ...NO_FIELDS };
   const type = request.headers.get("content-type") ?? "";
-  if (!body || !type.toLowerCase().includes("json")) return { ok: true, body: body || undefined };
+  if (!type.toLowerCase().includes("json")) return { ok: true, body };
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
   } catch {
     // swallowed: answered as a 400 naming the body.
-    return { ok: false, message: "Malformed JSON body", field: "body" };
+    return { ok: false, message: BODY_NOT_JSON, field: "body" };
   }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return { ok: false, message: BODY_NOT_AN_OBJECT, field: "body" };
   const unsafe = findUnsafeText(parsed, []);
   if (unsafe) return { ok: false, message: unsafe.message, field: unsafe.path || "body" };
   return { ok: true, body };

@@ -43,6 +43,11 @@ export function authRoutes(auth: Auth) {
     const checked = await checkAuthRequest(c.req.raw);
     if (!checked.ok) return c.json(errorBody(ERROR_CODES.badRequest, checked.message, checked.field), 400);
     const headers = new Headers(c.req.raw.headers);
+    if (checked.contentType) {
+      // A body of the edge's own (an empty one read as no fields): its type, and a length of its own.
+      headers.set("content-type", checked.contentType);
+      headers.delete("content-length");
+    }
     headers.delete(CLIENT_IP_HEADER);
     const clientIp = c.get("clientIp");
     if (clientIp) headers.set(CLIENT_IP_HEADER, clientIp);
