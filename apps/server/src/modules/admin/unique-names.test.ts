@@ -68,6 +68,11 @@ describe("names taken case aside", () => {
   it("answers two creations of one name sent together with one 201 and one 409, never a 500", async () => {
     const statuses = await Promise.all([call("POST", "/brands", { name: "Twin", featured: false }), call("POST", "/brands", { name: "twin", featured: false })]);
     expect(statuses.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    // A category's name is its key: the very same name twice meets the primary key before the case index.
+    for (let round = 0; round < 5; round += 1) {
+      const twins = await Promise.all([call("POST", "/categories", { name: `Pair ${round}` }), call("POST", "/categories", { name: `Pair ${round}` })]);
+      expect(twins.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    }
   });
 
   it("keeps names already repeated before it apart, a category's products following its new name", { timeout: 90_000 }, async () => {

@@ -24,11 +24,16 @@ export async function assertNameFree(db: Kysely<DB>, table: Named, name: string,
   if (rows[0]) throw nameTaken(table, rows[0].name);
 }
 
-/** `write`, with the name index's refusal (a write of the same name got there first) answered as the 409. */
+/**
+ * `write`, with the refusal of an index that holds the name (a write of the same name got there first)
+ * answered as the 409: the case-aside index, and for categories, whose name is their key, the primary
+ * key, which a write of the very same name meets first.
+ */
 export async function writeNamed<T>(table: Named, name: string, write: Promise<T>): Promise<T> {
+  const nameIndexes = [`${table}_name_case_aside_key`, ...(KEY[table] === "name" ? [`${table}_pkey`] : [])];
   return write.catch((error: unknown) => {
     const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
-    if (code === "23505" && constraint === `${table}_name_case_aside_key`) throw nameTaken(table, name);
+    if (code === "23505" && typeof constraint === "string" && nameIndexes.includes(constraint)) throw nameTaken(table, name);
     throw error;
   });
 }

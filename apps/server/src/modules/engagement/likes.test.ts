@@ -41,7 +41,7 @@ describe("likes", () => {
   it("answers malformed and unknown media ids with 400 and 404 naming the field", async () => {
     const malformed = await server.json<{ error: { field: string; message: string } }>("/api/media/not-a-uuid/like", { method: "PUT", headers: alice.headers });
     expect(malformed.status).toBe(400);
-    expect(malformed.body.error).toMatchObject({ field: "id", message: "id: Invalid media ID" });
+    expect(malformed.body.error).toMatchObject({ field: "id", message: "Invalid media ID" });
     const unknown = await server.json<{ error: { field: string } }>("/api/media/00000000-0000-4000-8000-000000000000/like", { method: "PUT", headers: alice.headers });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.field).toBe("id");
