@@ -44,7 +44,7 @@ export async function openOwnerShop(server: TestServer, base: string): Promise<O
 }
 
 /** The editor's save body for `product` as loaded, with `changes`. */
-function saveBody(product: AdminProduct, changes: Partial<AdminProductSaveInput>): AdminProductSaveInput {
+export function editorSaveBody(product: AdminProduct, changes: Partial<AdminProductSaveInput> = {}): AdminProductSaveInput {
   return {
     version: product.version,
     title: product.title,
@@ -77,7 +77,7 @@ export const getOwnerProduct = (shop: OwnerShop, id: string) => callAs<AdminProd
 /** Loads the product in the editor and saves it with `changes` (each field as the editor sends it). */
 export async function saveOwnerProduct(shop: OwnerShop, id: string, changes: Partial<AdminProductSaveInput> | ((product: AdminProduct) => Partial<AdminProductSaveInput>)): Promise<AdminProduct> {
   const product = await getOwnerProduct(shop, id);
-  const body = saveBody(product, typeof changes === "function" ? changes(product) : changes);
+  const body = editorSaveBody(product, typeof changes === "function" ? changes(product) : changes);
   return callAs<AdminProduct>(shop.server, shop.admin, "PUT", `/api/admin/products/${id}`, body);
 }
 

@@ -3,6 +3,7 @@ import type { AdminProduct, AdminProductPage, AdminProductSaveInput } from "@ree
 import type { ProductDetail, ProductSummary } from "@reelmart/core/api/catalog";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBrand, createMarketplace, createMedia, createProduct } from "../../testing/fixtures.ts";
+import { editorSaveBody } from "../../testing/owner-shop.ts";
 import { type TestServer, startTestServer } from "../../testing/test-server.ts";
 import { type TestUser, signUpUser } from "../../testing/users.ts";
 
@@ -23,31 +24,6 @@ describe("admin products", () => {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
 
-  const saveBody = (product: AdminProduct, changes: Partial<AdminProductSaveInput> = {}): AdminProductSaveInput => ({
-    version: product.version,
-    title: product.title,
-    description: product.description,
-    price: product.price,
-    discountPercentage: product.discountPercentage,
-    category: product.category,
-    stock: product.stock,
-    status: product.status,
-    brandId: product.brandId,
-    specifications: product.specifications as AdminProductSaveInput["specifications"],
-    highlights: product.highlights,
-    promotion: product.promotion,
-    variants: product.variants,
-    marketplaceIds: product.marketplaceIds,
-    media: product.media.map(({ id, category, isMain, isCover, displayOnLandingPage, displayOnProfilePage }) => ({
-      id,
-      category,
-      isMain,
-      isCover,
-      displayOnLandingPage,
-      displayOnProfilePage,
-    })),
-    ...changes,
-  });
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -83,7 +59,7 @@ describe("admin products", () => {
       admin,
       "PUT",
       `/products/${draft.id}`,
-      saveBody(loaded, {
+      editorSaveBody(loaded, {
         title: "  Studio Headphones ",
         description: "Closed-back",
         price: "2499.5",
@@ -130,7 +106,7 @@ describe("admin products", () => {
       admin,
       "PUT",
       `/products/${draft.id}`,
-      saveBody(saved.body, { price: "1999", variants: [{ ...medium!, stock: 9 }, { size: "XL", color: "Red", colorHex: "#ff0000", stock: 1, priceAdjustment: "-50" }] }),
+      editorSaveBody(saved.body, { price: "1999", variants: [{ ...medium!, stock: 9 }, { size: "XL", color: "Red", colorHex: "#ff0000", stock: 1, priceAdjustment: "-50" }] }),
     );
     expect(again.status).toBe(200);
     expect(again.body.variants.find((variant) => variant.id === medium!.id)?.stock).toBe(9);
@@ -139,7 +115,7 @@ describe("admin products", () => {
     expect((await server.json<ProductDetail>(`/api/products/${draft.id}`)).body.price).toBe("1999.00");
 
     // Archived: gone for shoppers.
-    const archived = await call<AdminProduct>(admin, "PUT", `/products/${draft.id}`, saveBody(again.body, { status: "archived" }));
+    const archived = await call<AdminProduct>(admin, "PUT", `/products/${draft.id}`, editorSaveBody(again.body, { status: "archived" }));
     expect(archived.status).toBe(200);
     expect((await server.json(`/api/products/${draft.id}`)).status).toBe(404);
   });
@@ -147,8 +123,8 @@ describe("admin products", () => {
   it("answers 409 to a save based on a stale copy and keeps the first admin's change", async () => {
     const { body: draft } = await call<{ id: string }>(admin, "POST", "/products");
     const { body: copy } = await call<AdminProduct>(admin, "GET", `/products/${draft.id}`);
-    expect((await call(admin, "PUT", `/products/${draft.id}`, saveBody(copy, { title: "First" }))).status).toBe(200);
-    const stale = await call<ErrorBody>(otherAdmin, "PUT", `/products/${draft.id}`, saveBody(copy, { title: "Second" }));
+    expect((await call(admin, "PUT", `/products/${draft.id}`, editorSaveBody(copy, { title: "First" }))).status).toBe(200);
+    const stale = await call<ErrorBody>(otherAdmin, "PUT", `/products/${draft.id}`, editorSaveBody(copy, { title: "Second" }));
     expect(stale.status).toBe(409);
     expect(stale.body.error.message).toMatch(/Another admin changed this product/);
     expect((await call<AdminProduct>(admin, "GET", `/products/${draft.id}`)).body.title).toBe("First");
@@ -170,12 +146,12 @@ describe("admin products", () => {
       [{ variants: [{ id: crypto.randomUUID(), stock: 1, priceAdjustment: "0" }] }, "variants.0.id"],
     ];
     for (const [changes, field] of cases) {
-      const reply = await call<ErrorBody>(admin, "PUT", `/products/${draft.id}`, saveBody(copy, changes));
+      const reply = await call<ErrorBody>(admin, "PUT", `/products/${draft.id}`, editorSaveBody(copy, changes));
       expect({ field, status: reply.status, named: reply.body.error.field }).toEqual({ field, status: 400, named: field });
     }
     const unknown = crypto.randomUUID();
     expect((await call(admin, "GET", `/products/${unknown}`)).status).toBe(404);
-    expect((await call(admin, "PUT", `/products/${unknown}`, saveBody(copy))).status).toBe(404);
+    expect((await call(admin, "PUT", `/products/${unknown}`, editorSaveBody(copy))).status).toBe(404);
     expect((await call(admin, "DELETE", `/products/${unknown}`)).status).toBe(404);
     expect((await call<ErrorBody>(admin, "GET", "/products/not-a-uuid")).body.error.field).toBe("id");
   });
