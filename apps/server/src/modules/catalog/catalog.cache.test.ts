@@ -1,11 +1,11 @@
 import type { FeedPage } from "@reelmart/core/api/feed";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventually } from "../../testing/eventually.ts";
 import { createMarketplace, createMedia, createProduct } from "../../testing/fixtures.ts";
 import { type TestServer, startTestServer } from "../../testing/test-server.ts";
 import { type TestUser, signUpUser } from "../../testing/users.ts";
 import { type CatalogueEntry, CatalogueCache, createCatalogueCache } from "./catalog.cache.ts";
 import { catalogueCachePrefill } from "./products.service.ts";
-import { eventually } from "../../testing/eventually.ts";
 import { RowCounter } from "../../testing/row-counter.ts";
 
 describe("CatalogueCache", () => {
@@ -90,8 +90,9 @@ describe("catalogue cache in the app", () => {
     const db = server.deps.database.db;
     const product = await createProduct(db, { title: "Prefilled lamp" });
     const draft = await createProduct(db, { status: "draft" });
-    // The write emptied the cache; the prefill task (every second) loads the active products again.
-    for (let attempt = 0; attempt < 100 && !server.deps.catalogueCache?.get(product.id); attempt++) await new Promise((resolve) => setTimeout(resolve, 50));
+    // The writes (a draft, then the editor's save) emptied the cache; the prefill task (every second)
+    // loads the active products again. Its turn can wait behind other work on PGlite's one connection.
+    await eventually(async () => Boolean(server.deps.catalogueCache?.get(product.id)), "the prefill never loaded the product", 15_000);
     expect(server.deps.catalogueCache?.get(product.id)?.row.title).toBe("Prefilled lamp");
     expect(server.deps.catalogueCache?.get(draft.id)).toBeUndefined();
   });
