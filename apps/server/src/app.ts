@@ -10,7 +10,7 @@ import type { AppDeps, OpenApiFragment, RegisterRoutes } from "./context.ts";
 import { enforceDeclaredAccess } from "./http/access.ts";
 import { TrustedProxies } from "./http/client-address.ts";
 import { compression } from "./http/compression.ts";
-import { clientDataError } from "./http/database-errors.ts";
+import { clientDataError, databaseUnavailableError } from "./http/database-errors.ts";
 import { AppError } from "./shared/errors.ts";
 import { BODY_NOT_JSON, errorBody, sendError } from "./http/errors.ts";
 import { type PublicCache, publicCacheMiddleware } from "./http/public-cache.ts";
@@ -102,6 +102,12 @@ function handleError(error: Error, c: Context<AppEnv>) {
     return c.json(errorBody(code, error.message || "Bad request"), status);
   }
   if (error instanceof SyntaxError) return c.json(errorBody(ERROR_CODES.badRequest, BODY_NOT_JSON, "body"), 400);
+  const outage = databaseUnavailableError(error);
+  if (outage) {
+    // No stack: the cause is the database's state, which the line names; every request meeting it logs one.
+    c.var.log.warn({ method: c.req.method, path: c.req.path, code: (error as { code?: string }).code, message: error.message }, "database unavailable");
+    return sendError(c, outage);
+  }
   const fromClientData = clientDataError(error);
   if (fromClientData) {
     c.var.log.warn({ method: c.req.method, path: c.req.path, code: (error as { code?: string }).code, message: error.message }, "database refused client data");

@@ -1,4 +1,5 @@
-import { AppError, badRequest } from "../shared/errors.ts";
+import { isDatabaseUnavailable } from "../db/database-unavailable.ts";
+import { AppError, badRequest, unavailable } from "../shared/errors.ts";
 
 // SQLSTATE classes a client's data can cause (https://www.postgresql.org/docs/current/errcodes-appendix.html):
 // 22 "data exception" (NUL or an invalid byte sequence, a value out of range, a malformed uuid or
@@ -11,4 +12,12 @@ export function clientDataError(error: unknown): AppError | null {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== "string" || !/^[0-9A-Z]{5}$/.test(code) || !CLIENT_DATA_CLASSES.has(code.slice(0, 2))) return null;
   return badRequest(code.startsWith("54") ? "A value is too large" : "A value could not be stored as sent");
+}
+
+/** What a shopper or owner reads while the database restarts or fails over. */
+export const DATABASE_UNAVAILABLE_MESSAGE = "The shop is unavailable for a moment. Please try again in a few seconds.";
+
+/** The 503 a database error stands for when the database is away (restarting, failing over, unreachable), or null. */
+export function databaseUnavailableError(error: unknown): AppError | null {
+  return isDatabaseUnavailable(error) ? unavailable(DATABASE_UNAVAILABLE_MESSAGE) : null;
 }

@@ -17,7 +17,15 @@ const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   [ERROR_CODES.rateLimited]: 429,
   [ERROR_CODES.internal]: 500,
   [ERROR_CODES.notImplemented]: 501,
+  [ERROR_CODES.unavailable]: 503,
+  [ERROR_CODES.insufficientStorage]: 507,
 };
+
+/**
+ * Seconds a client waits before trying again after a 503: a database restart or failover, or storage
+ * coming back, takes a few seconds (docs/operations.md, "what happens when").
+ */
+export const RETRY_AFTER_SECONDS = 5;
 
 /** A request body that claims to be JSON and does not parse. */
 export const BODY_NOT_JSON = "The request body is not valid JSON";
@@ -32,5 +40,6 @@ export function errorBody(code: string, message: string, field?: string): ErrorB
 }
 
 export function sendError(c: Context, error: AppError) {
+  if (error.code === ERROR_CODES.unavailable) c.header("Retry-After", String(RETRY_AFTER_SECONDS));
   return c.json(errorBody(error.code, error.message, error.field), statusOf(error));
 }

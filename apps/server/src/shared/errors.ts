@@ -27,3 +27,6 @@ export const tooLarge = (message: string, field?: string) => new AppError(ERROR_
 export const unsupportedMedia = (message: string, field?: string) => new AppError(ERROR_CODES.unsupportedMedia, message, field);
 export const unprocessableMedia = (message: string, field?: string) => new AppError(ERROR_CODES.unprocessableMedia, message, field);
 export const notImplemented = (message: string, field?: string) => new AppError(ERROR_CODES.notImplemented, message, field);
+/** Something the request needs is away for a moment (the edge adds Retry-After). */
+export const unavailable = (message: string) => new AppError(ERROR_CODES.unavailable, message);
+export const insufficientStorage = (message: string, field?: string) => new AppError(ERROR_CODES.insufficientStorage, message, field);

@@ -24,6 +24,10 @@ export const ERROR_CODES = {
   idempotencyKeyReused: "idempotency_key_reused",
   /** A valid request for something this server does not offer (oEmbed's XML format). */
   notImplemented: "not_implemented",
+  /** Something the server needs (its database, its storage) is away for a moment: try again after Retry-After. */
+  unavailable: "service_unavailable",
+  /** The shop's storage has no room left for what was sent. */
+  insufficientStorage: "insufficient_storage",
   internal: "internal_error",
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
