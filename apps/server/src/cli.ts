@@ -47,7 +47,7 @@ export async function runCli(argv: string[]): Promise<number> {
   const logger = createLogger(config);
   let database;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, prepareStatements: config.databasePreparedStatements });
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, prepareStatements: config.databasePreparedStatements, logger });
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       // A running server holds the embedded database; the admin command reaches it over its control socket.

@@ -69,7 +69,14 @@ export function defaultWebDir(): string {
 export async function bootstrap(config: Config, logger: Logger, options: BootstrapOptions = {}): Promise<Server> {
   const database =
     options.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, sharedBuffersMb: config.pgliteSharedBuffersMb, prepareStatements: config.databasePreparedStatements }));
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolSize: config.databasePoolSize,
+      sharedBuffersMb: config.pgliteSharedBuffersMb,
+      prepareStatements: config.databasePreparedStatements,
+      logger,
+    }));
   try {
     const authOptions = buildAuthOptions({ config, database, secret: resolveAuthSecret(config), logger });
     const applied = await migrateToLatest(database, authOptions);

@@ -23,12 +23,16 @@ const DRIVER_MESSAGES = [
   "Client was closed and is not queryable",
 ];
 
-/** Whether `error` means the database could not be reached or dropped the connection. */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
+/**
+ * Whether `error` means the database could not be reached or dropped the connection. Its causes
+ * count too: better-auth wraps the driver's error in an APIError ("Failed to get session").
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 5) return false;
+  if (error.cause !== undefined && isDatabaseUnavailable(error.cause, depth + 1)) return true;
   const code = (error as { code?: unknown }).code;
   if (typeof code === "string" && (SOCKET_CODES.has(code) || SERVER_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
   // Node reports a refused connection to a name with several addresses as one AggregateError.
-  if (error instanceof AggregateError && error.errors.some(isDatabaseUnavailable)) return true;
+  if (error instanceof AggregateError && error.errors.some((each) => isDatabaseUnavailable(each, depth + 1))) return true;
   return DRIVER_MESSAGES.some((message) => error.message.startsWith(message));
 }

@@ -10,6 +10,7 @@ import { PgliteConnection, PgliteSession } from "./pglite-connection.ts";
 import { type ClientSource, PreparedStatements, preparingPool } from "./prepared-statements.ts";
 import { ConflictRetryingDialect } from "./retry-conflicts.ts";
 import type { DB } from "./schema.ts";
+import type { Logger } from "../logger.ts";
 
 // numeric and bigint come back as strings: money stays exact, counts stay within Number range.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -22,8 +23,13 @@ export interface Database {
   pool: pg.Pool;
   /** The HTTP server accepted a connection (see inTurnsWhileConnecting); only the embedded database listens. */
   connectionAccepted(): void;
-  /** LISTEN on a channel; resolves to an unsubscribe function. */
-  listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel; resolves to an unsubscribe function. `onMissed` is called when
+   * notifications on it may have been lost (the listening connection dropped; decision 221): drop
+   * whatever they keep true. It is called when the loss is found, at each attempt to listen again,
+   * and once listening has resumed.
+   */
+  listen(channel: string, handler: NotificationHandler, onMissed: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -44,55 +50,158 @@ export interface OpenDatabaseOptions {
   inMemory?: boolean;
   /** With inMemory: start from this dumpPgliteDataDir tarball instead of an empty cluster (tests' migrated template). */
   fromDump?: Blob;
+  /** Where the loss and return of PostgreSQL's notifications are told (the embedded database's never drop). */
+  logger?: DatabaseLogger;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.prepareStatements ?? true) : openPglite(options);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.prepareStatements ?? true, options.logger ?? silentLogger)
+    : openPglite(options);
 }
 
 function kyselyOn(pool: ClientSource, prepareStatements: boolean): Kysely<DB> {
   return new Kysely<DB>({ dialect: new ConflictRetryingDialect({ pool: prepareStatements ? preparingPool(pool, new PreparedStatements()) : pool }) });
 }
 
-async function openPostgres(connectionString: string, poolSize: number, prepareStatements: boolean): Promise<Database> {
+/**
+ * How long a request waits for a connection (a new one, or a free one of the pool) before it is
+ * answered 503: long enough for a burst to be served, short enough that a database that is away, or
+ * an address that no longer answers after a failover, never holds a request for more than seconds.
+ */
+const CONNECT_TIMEOUT_MS = 5000;
+
+async function openPostgres(connectionString: string, poolSize: number, prepareStatements: boolean, logger: DatabaseLogger): Promise<Database> {
   // JIT off: compiling a plan costs 50-700 ms, more than any query of ours runs, and PostgreSQL
   // starts it from cost estimates alone (a set-returning function's default estimate of 1,000 rows
   // was enough to JIT every search-index trigger, decision 140).
-  const pool = new pg.Pool({ connectionString, max: poolSize, options: "-c jit=off" });
+  const pool = new pg.Pool({ connectionString, max: poolSize, options: "-c jit=off", connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
   pool.on("error", () => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
   });
+  pool.on("connect", (client) => {
+    // A checked-out client whose connection drops (a restart sends 57P01 to every session) emits
+    // 'error', and node ends the process on an 'error' nobody hears (decision 221). The query in
+    // flight, or the next one, fails with the cause and is answered 503; the pool drops the client
+    // on release, as it is no longer queryable.
+    client.on("error", () => {});
+  });
   await pool.query("select 1");
   const db = kyselyOn(pool, prepareStatements);
-  let listener: Promise<pg.Client> | undefined;
-  // Notifications come on a connection of their own, which the pool never hands out. One that
-  // failed to open is not kept: the next listen tries again.
-  const listenerClient = () =>
-    (listener ??= (async () => {
-      const client = new pg.Client({ connectionString });
-      await client.connect();
-      client.on("notification", (message) => channels.deliver(message.channel, message.payload ?? ""));
-      return client;
-    })().catch((error: unknown) => {
-      listener = undefined;
-      throw error;
-    }));
-  const channels = new Channels(async (statement) => {
-    await (await listenerClient()).query(statement);
-  });
+  const channels = new Channels();
+  const notifications = new NotificationConnection(connectionString, channels, logger);
+  channels.run = (statement) => notifications.run(statement);
 
   return {
     kind: "postgres",
     db,
     pool,
     connectionAccepted() {},
-    listen: (channel, handler) => channels.listen(channel, handler),
+    listen: (channel, handler, onMissed) => channels.listen(channel, handler, onMissed),
     async close() {
-      // swallowed: a listener that never opened already failed the listen() that asked for it; the pool closes either way.
-      await listener?.then((client) => client.end()).catch(() => {});
+      await notifications.close();
       await db.destroy();
     },
   };
+}
+
+/** Where the listening connection tells of losing and regaining notifications (the server's logger). */
+export type DatabaseLogger = Pick<Logger, "warn" | "info">;
+
+const silentLogger: DatabaseLogger = { warn() {}, info() {} };
+
+/** The first wait before listening again after the connection dropped; it doubles up to the longest. */
+const RELISTEN_FIRST_DELAY_MS = 100;
+/**
+ * The longest wait between attempts to listen again. Every attempt tells each listener that
+ * notifications were missed, so while the database answers queries but not the listening
+ * connection, nothing held is older than this.
+ */
+const RELISTEN_LONGEST_DELAY_MS = 2000;
+
+/**
+ * The one connection notifications arrive on, which the pool never hands out (decision 221). When
+ * it drops (a restart, a failover, a cut network, pg_terminate_backend), every channel's listeners
+ * hear that notifications were missed, at once and at each attempt to listen again, and once more
+ * when listening resumes: whatever committed meanwhile reached no one, so each in-memory store drops
+ * what the notifications kept true and fills again from the database.
+ */
+class NotificationConnection {
+  #connecting: Promise<pg.Client> | undefined;
+  #current: pg.Client | undefined;
+  #retry: NodeJS.Timeout | undefined;
+  #closed = false;
+
+  constructor(
+    private readonly connectionString: string,
+    private readonly channels: Channels,
+    private readonly logger: DatabaseLogger,
+  ) {}
+
+  async run(statement: string): Promise<void> {
+    await (await this.#connected()).query(statement);
+  }
+
+  /** The open connection; one that failed to open is not kept, so the next call tries again. */
+  #connected(): Promise<pg.Client> {
+    this.#connecting ??= this.#open().catch((error: unknown) => {
+      this.#connecting = undefined;
+      throw error;
+    });
+    return this.#connecting;
+  }
+
+  async #open(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: this.connectionString, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+    client.on("notification", (message) => this.channels.deliver(message.channel, message.payload ?? ""));
+    client.on("error", (error) => this.#lost(client, error));
+    client.on("end", () => this.#lost(client, new Error("the connection ended")));
+    await client.connect();
+    this.#current = client;
+    return client;
+  }
+
+  #lost(client: pg.Client, error: Error): void {
+    if (this.#closed || this.#current !== client) return;
+    this.#current = undefined;
+    this.#connecting = undefined;
+    // swallowed: the connection is already broken; ending it only frees its socket.
+    client.end().catch(() => {});
+    this.logger.warn({ err: error.message }, "database notifications lost; held answers are dropped until they resume");
+    this.channels.missed();
+    this.#listenAgain(0);
+  }
+
+  #listenAgain(attempt: number): void {
+    if (this.#closed) return;
+    const delay = Math.min(RELISTEN_FIRST_DELAY_MS * 2 ** attempt, RELISTEN_LONGEST_DELAY_MS);
+    this.#retry = setTimeout(() => {
+      void this.#relisten().then(
+        () => {
+          this.logger.info({ attempts: attempt + 1 }, "database notifications resumed");
+          this.channels.missed();
+        },
+        (error: unknown) => {
+          if (this.#closed) return;
+          this.channels.missed();
+          if (attempt === 0) this.logger.warn({ err: (error as Error).message }, "cannot listen for database notifications yet; trying again");
+          this.#listenAgain(attempt + 1);
+        },
+      );
+    }, delay);
+  }
+
+  async #relisten(): Promise<void> {
+    const client = await this.#connected();
+    for (const channel of this.channels.names()) await client.query(`LISTEN ${quoteIdent(channel)}`);
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearTimeout(this.#retry);
+    // swallowed: a listener that never opened already failed the listen() that asked for it; the pool closes either way.
+    await this.#connecting?.then((client) => client.end()).catch(() => {});
+  }
 }
 
 /** The contrib extensions our migrations create (trigram indexes; accent folding for search). */
@@ -113,9 +222,10 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
     pglite = new PGlite(path.join(options.dataDir, "pglite"), settings);
   }
   await pglite.waitReady;
-  const channels = new Channels(async (statement) => {
+  const channels = new Channels();
+  channels.run = async (statement) => {
     await pool.query(statement);
-  });
+  };
   // PGlite is one session, so the pool keeps one client, each client speaking to it through a
   // connection of its own (decision 199).
   const session = new PgliteSession(pglite, ({ channel, payload }) => channels.deliver(channel, payload));
@@ -132,7 +242,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
     db,
     pool,
     connectionAccepted: turns.connectionAccepted,
-    listen: (channel, handler) => channels.listen(channel, handler),
+    listen: (channel, handler, onMissed) => channels.listen(channel, handler, onMissed),
     async close() {
       await db.destroy();
       await pglite.close();
@@ -189,35 +299,53 @@ export function dumpPgliteDataDir(database: Database): Promise<Blob> {
   return pglite.dumpDataDir("none") as Promise<Blob>;
 }
 
-/** The handlers listening on each channel; `run` sends LISTEN and UNLISTEN to the session notifications arrive on. */
+/** A channel's listener: what it does with each notification, and what it does when some may have been missed. */
+interface Listener {
+  handler: NotificationHandler;
+  onMissed: () => void;
+}
+
+/** The listeners on each channel; `run` sends LISTEN and UNLISTEN to the session notifications arrive on. */
 class Channels {
-  readonly #handlers = new Map<string, Set<NotificationHandler>>();
-  readonly #run: (statement: string) => Promise<void>;
+  readonly #listeners = new Map<string, Set<Listener>>();
+  run: (statement: string) => Promise<void> = () => Promise.reject(new Error("no session to listen on"));
 
-  constructor(run: (statement: string) => Promise<void>) {
-    this.#run = run;
-  }
-
-  async listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>> {
-    let set = this.#handlers.get(channel);
+  async listen(channel: string, handler: NotificationHandler, onMissed: () => void): Promise<() => Promise<void>> {
+    let set = this.#listeners.get(channel);
     if (!set) {
       set = new Set();
-      this.#handlers.set(channel, set);
-      await this.#run(`LISTEN ${quoteIdent(channel)}`);
+      this.#listeners.set(channel, set);
+      try {
+        await this.run(`LISTEN ${quoteIdent(channel)}`);
+      } catch (error) {
+        if (set.size === 0) this.#listeners.delete(channel);
+        throw error;
+      }
     }
-    set.add(handler);
+    const listener = { handler, onMissed };
+    set.add(listener);
     return async () => {
-      set.delete(handler);
-      if (set.size === 0 && this.#handlers.get(channel) === set) {
-        this.#handlers.delete(channel);
-        // swallowed: the channel has no handler left, so what it still delivers reaches no one; a broken listener fails the next listen().
-        await this.#run(`UNLISTEN ${quoteIdent(channel)}`).catch(() => {});
+      set.delete(listener);
+      if (set.size === 0 && this.#listeners.get(channel) === set) {
+        this.#listeners.delete(channel);
+        // swallowed: the channel has no listener left, so what it still delivers reaches no one; a broken listener fails the next listen().
+        await this.run(`UNLISTEN ${quoteIdent(channel)}`).catch(() => {});
       }
     };
   }
 
   deliver(channel: string, payload: string): void {
-    for (const handler of this.#handlers.get(channel) ?? []) handler(payload);
+    for (const listener of this.#listeners.get(channel) ?? []) listener.handler(payload);
+  }
+
+  /** Tells every listener that notifications may have been lost. */
+  missed(): void {
+    for (const set of this.#listeners.values()) for (const listener of set) listener.onMissed();
+  }
+
+  /** The channels listened on, for listening again on a new session. */
+  names(): string[] {
+    return [...this.#listeners.keys()];
   }
 }
 

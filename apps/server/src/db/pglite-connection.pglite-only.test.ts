@@ -39,7 +39,11 @@ describe("the embedded database's connection", () => {
 
   it("delivers a notification to the channel's listeners, whichever statement brought it in, and only while they listen", async () => {
     const received: string[] = [];
-    const stop = await database.listen("pairs_changed", (payload) => received.push(payload));
+    const stop = await database.listen(
+      "pairs_changed",
+      (payload) => received.push(payload),
+      () => {},
+    );
     await sql`select pg_notify('pairs_changed', 'first')`.execute(database.db);
     await sql`select pg_notify('other_channel', 'ignored')`.execute(database.db);
     await database.db.transaction().execute(async (trx) => {

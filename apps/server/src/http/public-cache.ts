@@ -155,7 +155,11 @@ export function etagOf(body: Body): string {
 /** A cache that every instance clears when the database reports a public catalogue change. */
 export async function createPublicCache(database: Database, options: Partial<PublicCacheOptions> = {}) {
   const cache = new PublicCache(options);
-  const stopListening = await database.listen(PUBLIC_CACHE_CHANNEL, () => cache.clear());
+  const stopListening = await database.listen(
+    PUBLIC_CACHE_CHANNEL,
+    () => cache.clear(),
+    () => cache.clear(),
+  );
   const unlisten = async () => {
     // Without notifications nothing may be served from memory any longer.
     cache.clear();

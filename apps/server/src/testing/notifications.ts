@@ -15,7 +15,12 @@ export async function notificationsSettled(channel: string, databases: readonly 
     databases.map(async (database) => {
       let arrived!: () => void;
       const received = new Promise<void>((resolve) => (arrived = resolve));
-      const stop = await database.listen(channel, (payload) => payload === marker && arrived());
+      // Tests do not cut the listening connection; one that does waits for its own resumption first.
+      const stop = await database.listen(
+        channel,
+        (payload) => payload === marker && arrived(),
+        () => {},
+      );
       return { received, stop };
     }),
   );
@@ -34,9 +39,13 @@ export async function triggerNotificationCounter(
   channel: string,
 ): Promise<(quiet: () => Promise<unknown>, loud: () => Promise<unknown>) => Promise<number>> {
   let heard = 0;
-  await database.listen(channel, (payload) => {
-    if (payload === "") heard += 1;
-  });
+  await database.listen(
+    channel,
+    (payload) => {
+      if (payload === "") heard += 1;
+    },
+    () => {},
+  );
   return async (quiet, loud) => {
     const before = heard;
     await quiet();

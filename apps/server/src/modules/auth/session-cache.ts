@@ -99,7 +99,11 @@ export class SessionCache {
 /** A cache every instance empties of ended sessions and changed viewers through the database's notifications. */
 export async function createSessionCache(database: Database) {
   const cache = new SessionCache();
-  const stopListening = await database.listen(VIEWER_SESSIONS_CHANNEL, (payload) => cache.invalidate(payload));
+  const stopListening = await database.listen(
+    VIEWER_SESSIONS_CHANNEL,
+    (payload) => cache.invalidate(payload),
+    () => cache.invalidate("*"),
+  );
   const unlisten = async () => {
     await stopListening();
     // Without notifications nothing may be served from memory any longer.

@@ -136,10 +136,14 @@ export class CatalogueCache {
 /** A cache that follows every instance's catalogue writes through the database's notifications. */
 export async function createCatalogueCache(database: Database, maxEntries?: number) {
   const cache = new CatalogueCache(maxEntries);
-  const stopListening = await database.listen(CATALOGUE_PRODUCTS_CHANNEL, (payload) => {
-    if (payload === "*") cache.dropAll();
-    else cache.drop(payload.split(","));
-  });
+  const stopListening = await database.listen(
+    CATALOGUE_PRODUCTS_CHANNEL,
+    (payload) => {
+      if (payload === "*") cache.dropAll();
+      else cache.drop(payload.split(","));
+    },
+    () => cache.dropAll(),
+  );
   const unlisten = async () => {
     await stopListening();
     // Without notifications nothing may be served from memory any longer.

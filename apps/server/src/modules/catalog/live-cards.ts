@@ -54,7 +54,11 @@ export class LiveCards {
 
   /** Starts following counter changes; until then held counters may fall behind. */
   async start(database: Database): Promise<void> {
-    this.stopListening = await listenForMovedCounters(database, (mediaIds, counts) => this.onCountersMoved(mediaIds, counts));
+    this.stopListening = await listenForMovedCounters(
+      database,
+      (mediaIds, counts) => this.onCountersMoved(mediaIds, counts),
+      () => this.clear(),
+    );
   }
 
   async close(): Promise<void> {

@@ -48,7 +48,7 @@ describe("LikeWriter", () => {
       // notificationsSettled's marker is not an event.
       const event = payload.startsWith("{") ? parseRealtimeEvent(JSON.parse(payload)) : null;
       if (event) events.push(event);
-    });
+    }, () => {});
     users = await createUsers(40);
   });
   afterAll(() => database?.close());

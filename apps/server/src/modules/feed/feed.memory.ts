@@ -182,6 +182,8 @@ export class FeedMemory {
   private readonly order: PerGeneration<FeedOrder>;
   /** Moved by every FEED_ORDER_CHANNEL notification: an order built before one is out of date. */
   private orderGeneration = 0;
+  /** The order is built again: the feed changed, or its notices may have been missed. */
+  private readonly orderChanged = () => (this.orderGeneration += 1);
   private stopListening: (() => Promise<void>) | undefined;
   private readonly cards: LiveCards;
   private packed = new PackedCards();
@@ -219,7 +221,7 @@ export class FeedMemory {
 
   /** Starts listening for the order's and the counters' changes, and builds the first order in the background. */
   async start(database: Database): Promise<void> {
-    this.stopListening = await database.listen(FEED_ORDER_CHANNEL, () => (this.orderGeneration += 1));
+    this.stopListening = await database.listen(FEED_ORDER_CHANNEL, this.orderChanged, this.orderChanged);
     await this.cards.start(database);
     if (this.options.maxCards > 0) {
       this.cards.followCounters((mediaIds, counts) => this.onCountersMoved(mediaIds, counts));

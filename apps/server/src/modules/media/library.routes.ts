@@ -136,9 +136,14 @@ class ProgressHub {
   constructor(private readonly database: Database) {}
   async subscribe(listener: (payload: string) => void): Promise<() => void> {
     this.listeners.add(listener);
-    this.listening ??= this.database.listen(MEDIA_PROGRESS_CHANNEL, (payload) => {
-      for (const each of this.listeners) each(payload);
-    }).catch((error: unknown) => {
+    this.listening ??= this.database.listen(
+      MEDIA_PROGRESS_CHANNEL,
+      (payload) => {
+        for (const each of this.listeners) each(payload);
+      },
+      // A job that finished meanwhile shows when the library is next read; the next notice moves its bar.
+      () => {},
+    ).catch((error: unknown) => {
       this.listening = null;
       throw error;
     });

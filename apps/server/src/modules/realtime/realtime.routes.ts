@@ -8,7 +8,7 @@ import { getViewer } from "../../http/viewer.ts";
 import type { Viewer } from "../../shared/viewer.ts";
 import { RealtimeHub } from "./realtime.service.ts";
 import { errorResponses } from "../../http/routes.ts";
-import { pingUntilClosed } from "../../http/sse.ts";
+import { boundedEventSender, pingUntilClosed } from "../../http/sse.ts";
 
 /** A media topic: its id after the colon must pass the one id rule (core/ids.ts). */
 const MEDIA_TOPIC = /^(comments|counters):(.+)$/;
@@ -68,10 +68,13 @@ export const registerRealtimeRoutes: RegisterRoutes = (app, { database, logger }
       async (stream) => {
         let unsubscribe: () => void = () => {};
         stream.onAbort(() => unsubscribe());
-        unsubscribe = await hub.subscribe(topics, (event) => {
-          // swallowed: a write fails only on a closed stream, whose abort unsubscribes.
-          void stream.writeSSE({ event: "change", data: JSON.stringify(event) }).catch(() => {});
-        });
+        // A browser that stops reading is dropped, not buffered for (decision 224); its abort unsubscribes.
+        const send = boundedEventSender(c, stream, c.var.log);
+        unsubscribe = await hub.subscribe(
+          topics,
+          (event) => send({ event: "change", data: JSON.stringify(event) }),
+          () => stream.abort(),
+        );
         if (stream.aborted) return unsubscribe();
         await stream.writeSSE({ event: "ready", data: JSON.stringify({ topics }) });
         await pingUntilClosed(stream);

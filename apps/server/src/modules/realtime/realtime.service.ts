@@ -61,6 +61,7 @@ export type TopicListener = (event: RealtimeEvent) => void;
  */
 export class RealtimeHub {
   private listeners = new Map<string, Set<TopicListener>>();
+  private missedListeners = new Set<() => void>();
   private listening: Promise<unknown> | null = null;
 
   constructor(
@@ -68,14 +69,20 @@ export class RealtimeHub {
     private readonly logger: Logger,
   ) {}
 
-  /** Resolves once this process is LISTENing, so nothing committed afterwards can be missed. */
-  async subscribe(topics: string[], listener: TopicListener): Promise<() => void> {
+  /**
+   * Resolves once this process is LISTENing, so nothing committed afterwards can be missed.
+   * `onMissed` is called when changes may have been lost (Database.listen): the stream then ends, and
+   * the browser's reconnection reads everything afresh (shared/engagement/realtime.ts resyncs on 'ready').
+   */
+  async subscribe(topics: string[], listener: TopicListener, onMissed: () => void): Promise<() => void> {
     for (const topic of topics) {
       let set = this.listeners.get(topic);
       if (!set) this.listeners.set(topic, (set = new Set()));
       set.add(listener);
     }
+    this.missedListeners.add(onMissed);
     const unsubscribe = () => {
+      this.missedListeners.delete(onMissed);
       for (const topic of topics) {
         const set = this.listeners.get(topic);
         set?.delete(listener);
@@ -92,7 +99,15 @@ export class RealtimeHub {
   }
 
   private ensureListening(): Promise<unknown> {
-    this.listening ??= this.database.listen(REALTIME_CHANNEL, (payload) => this.dispatch(payload)).catch((error: unknown) => {
+    this.listening ??= this.database
+      .listen(
+        REALTIME_CHANNEL,
+        (payload) => this.dispatch(payload),
+        () => {
+          for (const onMissed of [...this.missedListeners]) onMissed();
+        },
+      )
+      .catch((error: unknown) => {
       this.listening = null;
       throw error;
     });

@@ -157,7 +157,11 @@ describe("search from memory in the app", () => {
     // An order's kind of write: the public read cache is told (0002), the index is not (0102).
     const heard: string[] = [];
     const stop = await Promise.all(
-      [PUBLIC_CACHE_CHANNEL, SEARCH_INDEX_CHANNEL].map((channel) => server.deps.database.listen(channel, () => heard.push(channel))),
+      [PUBLIC_CACHE_CHANNEL, SEARCH_INDEX_CHANNEL].map((channel) => server.deps.database.listen(
+        channel,
+        () => heard.push(channel),
+        () => {},
+      )),
     );
     await db.updateTable("products").set({ stock: 19 }).where("id", "=", product.id).execute();
     // Both channels' notifications of one transaction arrive together, in order.

@@ -784,8 +784,10 @@ export class SearchMemory {
 
   /** Listens for index and counter changes and builds the first snapshot in the background. */
   async start(database: Database): Promise<void> {
-    const stopIndex = await database.listen(SEARCH_INDEX_CHANNEL, () => (this.indexGeneration += 1));
-    const stopCounters = await listenForMovedCounters(database, (mediaIds) => this.onCountersMoved(mediaIds));
+    const indexChanged = () => (this.indexGeneration += 1);
+    const stopIndex = await database.listen(SEARCH_INDEX_CHANNEL, indexChanged, indexChanged);
+    // The snapshot's counts come with the next build.
+    const stopCounters = await listenForMovedCounters(database, (mediaIds) => this.onCountersMoved(mediaIds), indexChanged);
     this.stopListening = async () => {
       await stopIndex();
       await stopCounters();
