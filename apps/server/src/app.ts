@@ -12,6 +12,7 @@ import { TrustedProxies } from "./http/client-address.ts";
 import { compression } from "./http/compression.ts";
 import { clientDataError, databaseUnavailableError } from "./http/database-errors.ts";
 import { AppError } from "./shared/errors.ts";
+import { isStorageUnavailable } from "./storage/storage.ts";
 import { BODY_NOT_JSON, errorBody, sendError } from "./http/errors.ts";
 import { type PublicCache, publicCacheMiddleware } from "./http/public-cache.ts";
 import { metricsHandler, metricsMiddleware } from "./http/metrics.ts";
@@ -95,7 +96,11 @@ async function openApi(api: OpenAPIHono<AppEnv>, fragments: (() => Promise<OpenA
 
 /** Lines through the request's logger (c.var.log), which carries its id. */
 function handleError(error: Error, c: Context<AppEnv>) {
-  if (error instanceof AppError) return sendError(c, error);
+  if (error instanceof AppError) {
+    // Storage away or full (decision 222) is the operator's to act on: one line per request that met it.
+    if (isStorageUnavailable(error)) c.var.log.warn({ err: error.cause, method: c.req.method, path: c.req.path }, error.logLine);
+    return sendError(c, error);
+  }
   if (error instanceof HTTPException) {
     const status = error.status;
     const code = status === 413 ? ERROR_CODES.tooLarge : status === 401 ? ERROR_CODES.unauthenticated : ERROR_CODES.badRequest;

@@ -1,10 +1,10 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { copyFile, mkdir, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { type Bucket, type ByteRange, type PutOptions, type Storage, type StoredObjectInfo, isValidKey } from "./storage.ts";
+import { type Bucket, type ByteRange, type PutOptions, type Storage, StorageFullError, type StoredObjectInfo, isValidKey } from "./storage.ts";
 
 interface Sidecar {
   contentType: string;
@@ -12,7 +12,18 @@ interface Sidecar {
   cacheControl?: string;
 }
 
-/** Files under DATA_DIR/storage/<bucket>/<key>, with a JSON sidecar holding type and ETag. */
+/** The filesystem's words for "no room": the disk is full (ENOSPC) or the user's quota is (EDQUOT). */
+export function isDiskFull(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === "ENOSPC" || code === "EDQUOT";
+}
+
+/**
+ * Files under DATA_DIR/storage/<bucket>/<key>, with a JSON sidecar holding type and ETag. A write
+ * goes to temporaries that are renamed into place only when whole, so a full disk (StorageFullError,
+ * decision 222) or a crash leaves no part of a file that a read would serve as complete; a file
+ * without its sidecar is no object.
+ */
 export function createLocalStorage(root: string): Storage {
   function filePath(bucket: Bucket, key: string): string {
     if (!isValidKey(key)) throw new Error(`Invalid storage key: ${key}`);
@@ -20,27 +31,37 @@ export function createLocalStorage(root: string): Storage {
   }
   const sidecarPath = (file: string) => `${file}.meta.json`;
 
-  async function writeSidecar(file: string, options: PutOptions) {
+  async function sidecarOf(file: string, options: PutOptions): Promise<string> {
     const hash = createHash("sha1");
     await pipeline(createReadStream(file), hash);
     const sidecar: Sidecar = { contentType: options.contentType, etag: `"${hash.digest("hex")}"`, cacheControl: options.cacheControl };
-    await writeFile(sidecarPath(file), JSON.stringify(sidecar));
+    return JSON.stringify(sidecar);
+  }
+
+  /** Writes the bytes (by `fill`) and the sidecar to temporaries (list() skips .tmp), then renames both into place. */
+  async function writeWhole(bucket: Bucket, key: string, options: PutOptions, fill: (temp: string) => Promise<void>) {
+    const file = filePath(bucket, key);
+    const unique = `${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+    const temp = `${file}.${unique}`;
+    const sidecarTemp = `${sidecarPath(file)}.${unique}`;
+    try {
+      await mkdir(path.dirname(file), { recursive: true });
+      await fill(temp);
+      await writeFile(sidecarTemp, await sidecarOf(temp, options));
+      await rename(temp, file);
+      await rename(sidecarTemp, sidecarPath(file));
+    } catch (error) {
+      await Promise.all([rm(temp, { force: true }), rm(sidecarTemp, { force: true })]);
+      throw isDiskFull(error) ? new StorageFullError(error) : error;
+    }
   }
 
   return {
     async put(bucket, key, body, options) {
-      const file = filePath(bucket, key);
-      await mkdir(path.dirname(file), { recursive: true });
-      const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
-      await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(temp));
-      await rename(temp, file);
-      await writeSidecar(file, options);
+      await writeWhole(bucket, key, options, (temp) => pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(temp)));
     },
     async putFile(bucket, key, source, options) {
-      const file = filePath(bucket, key);
-      await mkdir(path.dirname(file), { recursive: true });
-      await copyFile(source, file);
-      await writeSidecar(file, options);
+      await writeWhole(bucket, key, options, (temp) => copyFile(source, temp));
     },
     async head(bucket, key): Promise<StoredObjectInfo | null> {
       if (!isValidKey(key)) return null;

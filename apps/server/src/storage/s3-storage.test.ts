@@ -1,3 +1,6 @@
+import { type Server, createServer } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import { createServer as createTcpServer } from "node:net";
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { Hono } from "hono";
@@ -5,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type S3TestServer, startS3TestServer } from "../testing/s3-test-server.ts";
 import { createMediaRoutes } from "./media-routes.ts";
 import { type S3Storage, createS3Storage } from "./s3-storage.ts";
+import { StorageUnavailableError, isStorageUnavailable } from "./storage.ts";
 
 let s3: S3TestServer;
 let storage: S3Storage;
@@ -71,5 +75,44 @@ describe("S3 storage driver (s3rver through @aws-sdk/client-s3)", () => {
     expect(cdn.publicUrl("product-media", "products/p/x.mp4")).toBe(`https://cdn.example.test/${s3.settings.bucketPrefix}product-media/products/p/x.mp4`);
     expect(storage.publicUrl("product-media", "products/p/x.mp4")).toBe("/media/product-media/products/p/x.mp4");
     cdn.client.destroy();
+  });
+});
+
+describe("S3 storage that is away (decision 222)", () => {
+  async function listening(server: Server | ReturnType<typeof createTcpServer>): Promise<string> {
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+  const storageAt = (endpoint: string) => createS3Storage({ ...s3.settings, endpoint });
+
+  it("a store that takes connections and never answers fails within seconds, as StorageUnavailableError", { timeout: 30_000 }, async () => {
+    const sockets = new Set<Socket>();
+    const hole = createTcpServer((socket) => sockets.add(socket));
+    const away = storageAt(await listening(hole));
+    const started = performance.now();
+    const error = await away.head("product-media", "products/p/x.mp4").catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(StorageUnavailableError);
+    // Three attempts of 3 s and the backoff between them: seconds, not the minutes of an unbounded wait.
+    expect(performance.now() - started).toBeLessThan(12_000);
+    away.client.destroy();
+    for (const socket of sockets) socket.destroy();
+    hole.close();
+  });
+
+  it("5xx answers (S3's SlowDown, a proxy's 502) are the store being away; a 403 is a setting to fix, not an outage", async () => {
+    let status = 503;
+    const store = createServer((_request, response) => {
+      response.writeHead(status, { "content-type": "application/xml" });
+      response.end(status === 503 ? "<Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>" : "<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>");
+    });
+    const away = storageAt(await listening(store));
+    await expect(away.read("product-media", "products/p/x.mp4")).rejects.toBeInstanceOf(StorageUnavailableError);
+    await expect(away.put("product-media", "products/p/x.mp4", Buffer.from("x"), { contentType: "text/plain" })).rejects.toBeInstanceOf(StorageUnavailableError);
+    status = 403;
+    const refused = await away.delete("product-media", "products/p/x.mp4").catch((caught: unknown) => caught);
+    expect(refused).toBeInstanceOf(Error);
+    expect(isStorageUnavailable(refused)).toBe(false);
+    away.client.destroy();
+    store.close();
   });
 });

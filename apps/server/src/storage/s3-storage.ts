@@ -11,7 +11,16 @@ import {
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
-import { ALL_BUCKETS, type Bucket, type ByteRange, type PutOptions, type Storage, type StoredObjectInfo, isValidKey } from "./storage.ts";
+import {
+  ALL_BUCKETS,
+  type Bucket,
+  type ByteRange,
+  type PutOptions,
+  type Storage,
+  StorageUnavailableError,
+  type StoredObjectInfo,
+  isValidKey,
+} from "./storage.ts";
 
 export interface S3Settings {
   endpoint: string;
@@ -31,10 +40,26 @@ export interface S3Storage extends Storage {
 }
 
 /**
+ * How long the store has to answer before an attempt counts as failed (the SDK tries 3 times, with
+ * a short backoff): a store that is stopped refuses at once; one that is black-holed (a firewall
+ * dropping packets, a hung host) would otherwise hold a request for minutes, and now fails in about
+ * 10 s (decision 222). Connecting takes milliseconds to any S3 endpoint in reach; an answer to a
+ * HEAD, GET or DELETE starts within one second even at S3's slowest, and a PUT of one 8 MB part
+ * within 30 s on a link of 2 Mbit/s or more. The time to stream a body after its headers is not limited: a shopper's
+ * player may pause reading a video for as long as it likes.
+ */
+const CONNECT_TIMEOUT_MS = 2_000;
+const ANSWER_TIMEOUT_MS = 3_000;
+const PART_UPLOAD_TIMEOUT_MS = 30_000;
+/** Every command but a part's upload: its answer starts within ANSWER_TIMEOUT_MS or the attempt fails. */
+const quick = { requestTimeout: ANSWER_TIMEOUT_MS };
+
+/**
  * S3-compatible object storage: one bucket per app bucket (S3_BUCKET_PREFIX + name). Streams and
  * files go up as multipart uploads through @aws-sdk/lib-storage, so a 500 MB video never sits in
  * memory. Without a public base URL the browser still reads through /media, which forwards Range
- * requests to GetObject, so playback and caching behave as with the local driver.
+ * requests to GetObject, so playback and caching behave as with the local driver. A store that is
+ * away throws StorageUnavailableError from every method (decision 222).
  */
 export function createS3Storage(settings: S3Settings): S3Storage {
   const client = new S3Client({
@@ -45,7 +70,9 @@ export function createS3Storage(settings: S3Settings): S3Storage {
       settings.accessKeyId && settings.secretAccessKey
         ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
         : undefined,
+    requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, requestTimeout: PART_UPLOAD_TIMEOUT_MS, throwOnRequestTimeout: true },
   });
+
   const bucketName = (bucket: Bucket) => `${settings.bucketPrefix}${bucket}`;
   const checkedKey = (key: string) => {
     if (!isValidKey(key)) throw new Error(`Invalid storage key: ${key}`);
@@ -54,7 +81,7 @@ export function createS3Storage(settings: S3Settings): S3Storage {
 
   async function upload(bucket: Bucket, key: string, body: Buffer | Readable, options: PutOptions) {
     await whenReady();
-    await new Upload({
+    const upload = new Upload({
       client,
       params: {
         Bucket: bucketName(bucket),
@@ -66,17 +93,18 @@ export function createS3Storage(settings: S3Settings): S3Storage {
       // 8 MB parts, two at a time: bounded memory per upload on a small machine.
       partSize: 8 * 1024 * 1024,
       queueSize: 2,
-    }).done();
+    });
+    await outagesSaid(upload.done());
   }
 
   async function ensureBuckets() {
     for (const bucket of ALL_BUCKETS) {
       const Bucket = bucketName(bucket);
       try {
-        await client.send(new HeadBucketCommand({ Bucket }));
+        await outagesSaid(client.send(new HeadBucketCommand({ Bucket }), quick));
       } catch (error) {
         if (!isNotFound(error)) throw error;
-        await client.send(new CreateBucketCommand({ Bucket }));
+        await outagesSaid(client.send(new CreateBucketCommand({ Bucket }), quick));
       }
     }
   }
@@ -99,7 +127,7 @@ export function createS3Storage(settings: S3Settings): S3Storage {
       if (!isValidKey(key)) return null;
       await whenReady();
       try {
-        const head = await client.send(new HeadObjectCommand({ Bucket: bucketName(bucket), Key: key }));
+        const head = await outagesSaid(client.send(new HeadObjectCommand({ Bucket: bucketName(bucket), Key: key }), quick));
         return {
           size: head.ContentLength ?? 0,
           contentType: head.ContentType ?? "application/octet-stream",
@@ -114,8 +142,8 @@ export function createS3Storage(settings: S3Settings): S3Storage {
     },
     async read(bucket, key, range?: ByteRange) {
       await whenReady();
-      const object = await client.send(
-        new GetObjectCommand({ Bucket: bucketName(bucket), Key: checkedKey(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+      const object = await outagesSaid(
+        client.send(new GetObjectCommand({ Bucket: bucketName(bucket), Key: checkedKey(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }), quick),
       );
       const body = object.Body;
       if (body instanceof Readable) return body;
@@ -124,13 +152,13 @@ export function createS3Storage(settings: S3Settings): S3Storage {
     },
     async delete(bucket, key) {
       await whenReady();
-      await client.send(new DeleteObjectCommand({ Bucket: bucketName(bucket), Key: checkedKey(key) }));
+      await outagesSaid(client.send(new DeleteObjectCommand({ Bucket: bucketName(bucket), Key: checkedKey(key) }), quick));
     },
     async *list(bucket) {
       await whenReady();
       let ContinuationToken: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket: bucketName(bucket), ContinuationToken }));
+        const page = await outagesSaid(client.send(new ListObjectsV2Command({ Bucket: bucketName(bucket), ContinuationToken }), quick));
         for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
@@ -146,4 +174,31 @@ function isNotFound(error: unknown): boolean {
     return error.$metadata.httpStatusCode === 404 || error.name === "NotFound" || error.name === "NoSuchKey" || error.name === "NoSuchBucket";
   }
   return false;
+}
+
+/** Node's socket errors for a store that refuses, drops or never answers a connection. */
+const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
+
+/**
+ * Whether an SDK failure is the store's state rather than the request's: no connection, no answer
+ * in time (the SDK's TimeoutError), or a 5xx (S3's InternalError, ServiceUnavailable, SlowDown, or a
+ * proxy's 502 in front of it). A 4xx (AccessDenied, a missing bucket) stays as it is: a wrong setting
+ * is the operator's to see in the log as an error, not a moment's outage.
+ */
+function isOutage(error: unknown): boolean {
+  if (error instanceof S3ServiceException) return (error.$metadata.httpStatusCode ?? 0) >= 500;
+  if (!(error instanceof Error)) return false;
+  if (error.name === "TimeoutError") return true;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === "string" && NETWORK_CODES.has(code)) return true;
+  // Node reports a refused connection to a name with several addresses as one AggregateError.
+  return error instanceof AggregateError && error.errors.some(isOutage);
+}
+
+async function outagesSaid<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    throw isOutage(error) ? new StorageUnavailableError(error) : error;
+  }
 }

@@ -1,5 +1,7 @@
 import type { Readable } from "node:stream";
+import { ERROR_CODES } from "@reelmart/core/api/errors";
 import type { Logger } from "../logger.ts";
+import { AppError } from "../shared/errors.ts";
 
 /** Buckets whose files browsers read through /media. */
 export type PublicBucket = "product-media" | "avatars";
@@ -57,4 +59,39 @@ export function isValidKey(key: string): boolean {
  */
 export async function deleteLeftover(storage: Storage, bucket: Bucket, key: string, logger: Logger): Promise<void> {
   await storage.delete(bucket, key).catch((error: unknown) => logger.warn({ err: error, bucket, key }, "leftover file not deleted"));
+}
+
+export const STORAGE_UNAVAILABLE_MESSAGE = "Storage is unavailable right now; try again in a moment.";
+export const STORAGE_FULL_MESSAGE = "The shop's storage is full; free some space and try again.";
+
+/**
+ * The store could not be reached or failed on its side (S3 stopped, timing out, answering 5xx): the
+ * request was fine and the same one will work once the store is back. Answered 503 with Retry-After.
+ */
+export class StorageUnavailableError extends AppError {
+  /** The warning logged for each request that meets it (the cause beside it). */
+  readonly logLine = "storage unavailable";
+  constructor(override readonly cause: unknown) {
+    super(ERROR_CODES.unavailable, STORAGE_UNAVAILABLE_MESSAGE);
+  }
+}
+
+/**
+ * The local disk (or the user's quota on it) has no room for a write (ENOSPC, EDQUOT): nothing was
+ * stored, and the same request works once space is freed. Answered 507.
+ */
+export class StorageFullError extends AppError {
+  readonly logLine = "storage full";
+  constructor(override readonly cause: unknown) {
+    super(ERROR_CODES.insufficientStorage, STORAGE_FULL_MESSAGE);
+  }
+}
+
+/**
+ * Whether an error means the storage cannot take or give bytes right now (an outage or a full disk),
+ * as opposed to a missing object or a bug: the work that met it should be tried again later, not
+ * failed for good. Every driver's method throws one of these two for such a cause.
+ */
+export function isStorageUnavailable(error: unknown): error is StorageUnavailableError | StorageFullError {
+  return error instanceof StorageUnavailableError || error instanceof StorageFullError;
 }

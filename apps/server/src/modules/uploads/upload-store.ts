@@ -1,16 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, open, rm } from "node:fs/promises";
+import { mkdir, open, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type stream from "node:stream";
-import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { DataStore, ERRORS, Upload } from "@tus/server";
 import { type Kysely, sql } from "kysely";
 import type { DB, UploadPurpose } from "../../db/schema.ts";
 import type { Logger } from "../../logger.ts";
-import { type Storage, deleteLeftover } from "../../storage/storage.ts";
+import { isDiskFull } from "../../storage/local-storage.ts";
+import { type Storage, StorageFullError, deleteLeftover } from "../../storage/storage.ts";
 
 /** Thrown through @tus/server as its response: status and a JSON error body. */
 export interface TusResponseError {
@@ -90,27 +90,23 @@ export class StorageUploadStore extends DataStore {
     const dir = path.join(os.tmpdir(), "reelmart-uploads");
     await mkdir(dir, { recursive: true });
     const temp = path.join(dir, `${id}-${offset}-${randomBytes(4).toString("hex")}`);
-    let received = 0;
-    let head = Buffer.alloc(0);
-    const counter = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        received += chunk.length;
-        if (head.length < 64) head = Buffer.concat([head, chunk.subarray(0, 64 - head.length)]);
-        callback(null, chunk);
-      },
-    });
     let streamError: unknown;
     try {
-      await pipeline(readable, counter, createWriteStream(temp));
+      await pipeline(readable, createWriteStream(temp));
     } catch (error) {
       // A dropped connection: keep what arrived, so the client resumes from there.
       streamError = error;
     }
     try {
+      if (isDiskFull(streamError)) throw new StorageFullError(streamError);
+      // What reached the file, not what was read off the socket: a write stream destroyed by a
+      // dropped connection drops the chunks it still held, and the offset must count only bytes kept.
+      const received = await sizeOf(temp);
       if (received === 0) {
         if (streamError) throw ERRORS.FILE_WRITE_ERROR;
         return offset;
       }
+      const head = await readHead(temp, 64);
       if (offset === 0 && head.length >= 16) {
         try {
           this.options.checkFirstBytes(row.purpose, head);
@@ -134,6 +130,19 @@ export class StorageUploadStore extends DataStore {
     } finally {
       await rm(temp, { force: true });
     }
+  }
+
+  /**
+   * Takes the last part back out of the offset (its bytes stay and are written again under the same
+   * key): an upload whose finishing failed on the server's side reads as unfinished, so the client's
+   * retry sends the last part again and the finishing runs again, instead of HEAD reporting an
+   * upload complete that never finished.
+   */
+  async rewindLastPart(id: string): Promise<void> {
+    // Parts are appended in offset order: the last element is the last part.
+    await sql`
+      update media_uploads set upload_offset = (parts ->> -1)::bigint, parts = parts - -1
+      where id = ${id} and status = 'uploading' and jsonb_array_length(parts) > 0`.execute(this.db);
   }
 
   override async remove(id: string): Promise<void> {
@@ -189,6 +198,16 @@ export class StorageUploadStore extends DataStore {
 
   override getExpiration(): number {
     return this.options.expiryMs;
+  }
+}
+
+async function sizeOf(file: string): Promise<number> {
+  try {
+    return (await stat(file)).size;
+  } catch (error) {
+    // A connection that dropped before its first byte may leave no file at all.
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
+    throw error;
   }
 }
 

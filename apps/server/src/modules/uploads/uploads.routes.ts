@@ -4,13 +4,14 @@ import { ERRORS, Server } from "@tus/server";
 import type { Context } from "hono";
 import type { AppDeps, RegisterRoutes } from "../../context.ts";
 import type { UploadPurpose } from "../../db/schema.ts";
-import { errorBody, statusOf } from "../../http/errors.ts";
+import { RETRY_AFTER_SECONDS, errorBody, statusOf } from "../../http/errors.ts";
 import { AppError } from "../../shared/errors.ts";
 import { type AppEnv, getViewer } from "../../http/viewer.ts";
 import type { Logger } from "../../logger.ts";
 import type { Viewer } from "../../shared/viewer.ts";
+import { isStorageUnavailable } from "../../storage/storage.ts";
 import { authorizeUpload, checkContentType, finishUpload, isPurpose, maxBytesFor, parseUploadMetadata, tooLargeMessage } from "./uploads.service.ts";
-import { StorageUploadStore, tusError } from "./upload-store.ts";
+import { StorageUploadStore, type TusResponseError, tusError } from "./upload-store.ts";
 import { describeUploads } from "./uploads.openapi.ts";
 
 export const UPLOADS_PATH = "/api/uploads";
@@ -26,7 +27,7 @@ export function createUploads(deps: AppDeps) {
   const { db } = deps.database;
   const limits = deps.config.uploads;
   // tus hands its hooks the raw request: each one's viewer and logger (c.var.log, with its id) are kept by it.
-  const requests = new WeakMap<Request, { viewer: Viewer | null; log: Logger }>();
+  const requests = new WeakMap<Request, { viewer: Viewer | null; log: Logger; retryAfter?: boolean }>();
   const logFor = (req: unknown) => requests.get(req as Request)?.log ?? deps.logger;
   const purposeOf = new Map<string, UploadPurpose>();
   const store = new StorageUploadStore(db, deps.storage, {
@@ -60,11 +61,12 @@ export function createUploads(deps: AppDeps) {
       purposeOf.delete(upload.id);
       const finished = await finishUpload({ db, store, storage: deps.storage, logger: logFor(req), config: deps.config }, upload.id).catch((error: unknown) => {
         // The admin services behind brand and marketplace images speak AppError; tus wants its shape.
-        throw error instanceof AppError ? tusError(statusOf(error), error.code, error.message) : error;
+        throw error instanceof AppError ? tusRefusal(req, error) : error;
       });
       return { status_code: 200, headers: { "Content-Type": "application/json" }, body: JSON.stringify(finished) };
     },
     onResponseError(req, error) {
+      if (isStorageUnavailable(error)) return tusRefusal(req, error);
       // tus's own refusals are plain text; the app's clients read {"error":{code,message}}.
       if ("status_code" in error && error.body.startsWith("{")) return undefined;
       const status = "status_code" in error ? error.status_code : 500;
@@ -78,11 +80,26 @@ export function createUploads(deps: AppDeps) {
     },
   });
 
+  /**
+   * An AppError as tus's answer. Storage that is away or full is logged (what the operator acts on)
+   * and the request marked, so its 503 carries Retry-After as the app's other 503s do.
+   */
+  function tusRefusal(req: unknown, error: AppError): TusResponseError {
+    if (isStorageUnavailable(error)) {
+      logFor(req).warn({ err: error.cause }, error.logLine);
+      const request = requests.get(req as Request);
+      if (request) request.retryAfter = error.code === ERROR_CODES.unavailable;
+    }
+    return tusError(statusOf(error), error.code, error.message);
+  }
+
   const handle = async (c: Context<AppEnv>) => {
     const viewer = getViewer(c);
     if (c.req.method !== "OPTIONS" && !viewer) return c.json(errorBody(ERROR_CODES.unauthenticated, "Sign in required"), 401);
     requests.set(c.req.raw, { viewer, log: c.var.log });
-    return asJsonError(await tus.handleWeb(c.req.raw), c.req.method);
+    const response = await asJsonError(await tus.handleWeb(c.req.raw), c.req.method);
+    if (requests.get(c.req.raw)?.retryAfter) response.headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
+    return response;
   };
 
   return {

@@ -11,7 +11,7 @@ import type { DB, UploadPurpose } from "../../db/schema.ts";
 import { AppError } from "../../shared/errors.ts";
 import type { Viewer } from "../../shared/viewer.ts";
 import type { Logger } from "../../logger.ts";
-import type { Storage } from "../../storage/storage.ts";
+import { type Storage, isStorageUnavailable } from "../../storage/storage.ts";
 import { IMAGE_TOO_LARGE_MESSAGE, NOT_AN_IMAGE_MESSAGE } from "../admin/admin-images.ts";
 import { replaceBrandImage } from "../admin/brands.service.ts";
 import { replaceMarketplaceFlag } from "../admin/marketplaces.service.ts";
@@ -197,10 +197,14 @@ export async function finishUpload(
       return { mediaId: media.id, status: "processing" as const };
     });
   } catch (error) {
-    // A refused file (the client's fault) leaves nothing behind; a server fault keeps the bytes for a retry.
-    if (isTusResponseError(error) || error instanceof AppError) {
+    // A refused file (the client's fault) leaves nothing behind; a server fault (storage away or
+    // full among them) keeps the bytes and takes the last part back, so the client's retry of it
+    // finishes the upload (decision 222).
+    if (isTusResponseError(error) || (error instanceof AppError && !isStorageUnavailable(error))) {
       // The refusal is what the client hears; parts that will not go are logged and cost only space.
       await deps.store.remove(uploadId).catch((removeError: unknown) => deps.logger.warn({ err: removeError, uploadId }, "refused upload not removed"));
+    } else {
+      await deps.store.rewindLastPart(uploadId);
     }
     throw error;
   } finally {
