@@ -9,7 +9,13 @@ export type Logger = pino.Logger;
  * around that call: its callbacks (delivery.ts) log through the app's logger, not c.var.log. Every
  * other line about a request goes through the request's logger (decision 189).
  */
-export const requestScope = new AsyncLocalStorage<{ requestId: string }>();
+export const requestScope = new AsyncLocalStorage<RequestScope>();
+
+export interface RequestScope {
+  requestId: string;
+  /** better-auth met a database that is away while serving the request (auth.ts answers it 503, not better-auth's 500). */
+  databaseAway?: boolean;
+}
 
 /** Lines written inside a request's better-auth call carry its id through requestScope (the mixin). */
 export function createLogger(config: Pick<Config, "logLevel">, destination?: DestinationStream): Logger {

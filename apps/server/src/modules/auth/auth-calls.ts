@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { requestScope } from "../../logger.ts";
+import { type RequestScope, requestScope } from "../../logger.ts";
 
 // Decision 189. While any AsyncLocalStorage is enabled, node 20 runs promise hooks on every promise
 // the process makes, whoever made it: about 14% of a like's CPU on the server. better-auth keeps
@@ -25,12 +25,12 @@ function releaseStorages(): void {
 /**
  * Runs one call into better-auth (its handler, an `auth.api` endpoint, its internal adapter), in the
  * logger's request scope when the caller names the request, so lines better-auth's callbacks log
- * (delivery.ts) carry its id.
+ * (delivery.ts) carry its id, and what its error hook learns of the call is kept there.
  */
-export async function authCall<T>(call: () => Promise<T>, requestId?: string): Promise<T> {
+export async function authCall<T>(call: () => Promise<T>, scope?: RequestScope): Promise<T> {
   running++;
   try {
-    return await (requestId === undefined ? call() : requestScope.run({ requestId }, call));
+    return await (scope === undefined ? call() : requestScope.run(scope, call));
   } finally {
     if (--running === 0) releaseStorages();
   }

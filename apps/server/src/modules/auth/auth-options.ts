@@ -5,7 +5,8 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { bearer, emailOTP, genericOAuth, jwt, magicLink, openAPI, phoneNumber, twoFactor } from "better-auth/plugins";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
-import { type Logger, createLogger } from "../../logger.ts";
+import { isDatabaseUnavailable } from "../../db/database-unavailable.ts";
+import { type Logger, createLogger, requestScope } from "../../logger.ts";
 import { type Delivery, createLogDelivery } from "./delivery.ts";
 
 export interface AuthOptionsInput {
@@ -81,7 +82,22 @@ export function buildAuthOptions({ config, database, secret, delivery, logger = 
     trustedOrigins: config.trustedOrigins,
     telemetry: { enabled: false },
     // better-auth's own messages (a refused callbackURL, an unknown OAuth state) go to our log, at our level.
-    logger: { log: (level, message, ...args) => logger[level]({ args }, `[better-auth] ${message}`) },
+    // better-auth answers any failure of its queries 500, and neither its logger nor its error hook
+    // can change that answer (decision 221): a database that is away, seen by either, is noted on
+    // the request, which auth.ts then answers 503 as our own routes do, and logged as a warning.
+    logger: {
+      log: (level, message, ...args) => {
+        const away = args.some(noteIfDatabaseAway);
+        logger[away && level === "error" ? "warn" : level]({ args }, `[better-auth] ${message}`);
+      },
+    },
+    onAPIError: {
+      onError: (error) => {
+        if (noteIfDatabaseAway(error)) logger.warn({ err: (error as Error).message }, "database unavailable");
+        // A refusal (4xx) is the client's, and is answered as it is.
+        else if (!(error instanceof APIError) || error.statusCode >= 500) logger.error({ err: error }, "[better-auth] request failed");
+      },
+    },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 8,
@@ -225,4 +241,12 @@ export function buildAuthOptions({ config, database, secret, delivery, logger = 
       },
     },
   };
+}
+
+/** Whether `error` says the database is away; if so, the request better-auth is serving is marked (auth.ts answers it 503). */
+function noteIfDatabaseAway(error: unknown): boolean {
+  if (!isDatabaseUnavailable(error)) return false;
+  const scope = requestScope.getStore();
+  if (scope) scope.databaseAway = true;
+  return true;
 }

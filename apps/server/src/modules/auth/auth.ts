@@ -1,7 +1,9 @@
 import { betterAuth } from "better-auth";
 import { ERROR_CODES } from "@reelmart/core/api/errors";
 import { Hono } from "hono";
-import { errorBody } from "../../http/errors.ts";
+import { databaseAway } from "../../http/database-errors.ts";
+import { errorBody, sendError } from "../../http/errors.ts";
+import type { RequestScope } from "../../logger.ts";
 import type { AppEnv } from "../../http/viewer.ts";
 import { authCall } from "./auth-calls.ts";
 import { checkAuthRequest, toErrorContract } from "./auth-edge.ts";
@@ -52,7 +54,10 @@ export function authRoutes(auth: Auth) {
     const clientIp = c.get("clientIp");
     if (clientIp) headers.set(CLIENT_IP_HEADER, clientIp);
     const request = new Request(c.req.url, { method: c.req.method, headers, body: checked.body });
-    return toErrorContract(await authCall(() => auth.handler(request), c.get("requestId")));
+    const scope: RequestScope = { requestId: c.get("requestId") };
+    const response = await authCall(() => auth.handler(request), scope);
+    if (response.status >= 500 && scope.databaseAway) return sendError(c, databaseAway());
+    return toErrorContract(response);
   });
   return routes;
 }
