@@ -14,10 +14,10 @@ export function clientDataError(error: unknown): AppError | null {
   return badRequest(code.startsWith("54") ? "A value is too large" : "A value could not be stored as sent");
 }
 
-/** What a shopper or owner reads while the database restarts or fails over. */
-export const DATABASE_UNAVAILABLE_MESSAGE = "The shop is unavailable for a moment. Please try again in a few seconds.";
+/** The 503 of a database that is away (restarting, failing over, unreachable), in the words a shopper or owner reads. */
+export const databaseAway = () => unavailable("The shop is unavailable for a moment. Please try again in a few seconds.");
 
-/** The 503 a database error stands for when the database is away (restarting, failing over, unreachable), or null. */
+/** The 503 a database error stands for when the database is away, or null. */
 export function databaseUnavailableError(error: unknown): AppError | null {
-  return isDatabaseUnavailable(error) ? unavailable(DATABASE_UNAVAILABLE_MESSAGE) : null;
+  return isDatabaseUnavailable(error) ? databaseAway() : null;
 }
