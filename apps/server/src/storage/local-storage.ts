@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { copyFile, mkdir, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readFile, readdir, rename, rm, stat, statfs, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -17,6 +17,14 @@ export function isDiskFull(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   return code === "ENOSPC" || code === "EDQUOT";
 }
+
+/**
+ * Room the driver leaves free on its disk. The embedded database lives on the same disk (DATA_DIR),
+ * and PostgreSQL meeting a full disk when it needs a new WAL segment PANICs: in PGlite every later
+ * query then hangs until the process is restarted (measured; decision 222). Uploads are what fills a
+ * shop's disk, so they are refused while the database still has room for several segments (16 MB).
+ */
+const RESERVED_BYTES = 64 * 1024 * 1024;
 
 /**
  * Files under DATA_DIR/storage/<bucket>/<key>, with a JSON sidecar holding type and ETag. A write
@@ -38,14 +46,22 @@ export function createLocalStorage(root: string): Storage {
     return JSON.stringify(sidecar);
   }
 
+  async function checkRoom(file: string, bytes: number) {
+    const disk = await statfs(path.dirname(file));
+    if (disk.bavail * disk.bsize - bytes < RESERVED_BYTES) {
+      throw new StorageFullError(new Error(`under ${RESERVED_BYTES / 1024 / 1024} MB would be left free on the disk of ${root}`));
+    }
+  }
+
   /** Writes the bytes (by `fill`) and the sidecar to temporaries (list() skips .tmp), then renames both into place. */
-  async function writeWhole(bucket: Bucket, key: string, options: PutOptions, fill: (temp: string) => Promise<void>) {
+  async function writeWhole(bucket: Bucket, key: string, options: PutOptions, bytes: number, fill: (temp: string) => Promise<void>) {
     const file = filePath(bucket, key);
     const unique = `${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
     const temp = `${file}.${unique}`;
     const sidecarTemp = `${sidecarPath(file)}.${unique}`;
     try {
       await mkdir(path.dirname(file), { recursive: true });
+      await checkRoom(file, bytes);
       await fill(temp);
       await writeFile(sidecarTemp, await sidecarOf(temp, options));
       await rename(temp, file);
@@ -58,10 +74,12 @@ export function createLocalStorage(root: string): Storage {
 
   return {
     async put(bucket, key, body, options) {
-      await writeWhole(bucket, key, options, (temp) => pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(temp)));
+      // A stream's length is unknown until it has arrived: the reserve alone is checked.
+      const bytes = Buffer.isBuffer(body) ? body.length : 0;
+      await writeWhole(bucket, key, options, bytes, (temp) => pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(temp)));
     },
     async putFile(bucket, key, source, options) {
-      await writeWhole(bucket, key, options, (temp) => copyFile(source, temp));
+      await writeWhole(bucket, key, options, (await stat(source)).size, (temp) => copyFile(source, temp));
     },
     async head(bucket, key): Promise<StoredObjectInfo | null> {
       if (!isValidKey(key)) return null;
