@@ -8,6 +8,7 @@ import { type Context, Hono, type MiddlewareHandler, type Next } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppDeps, OpenApiFragment, RegisterRoutes } from "./context.ts";
 import { enforceDeclaredAccess } from "./http/access.ts";
+import { apiBodyLimit } from "./http/body-limit.ts";
 import { TrustedProxies } from "./http/client-address.ts";
 import { compression } from "./http/compression.ts";
 import { clientDataError, databaseUnavailableError } from "./http/database-errors.ts";
@@ -44,6 +45,8 @@ export function createApp(deps: AppDeps, parts: AppParts): Hono<AppEnv> {
     c.set("viewer", null);
     await next();
   });
+  // Before the session lookup: an oversized body is refused from its headers whoever sends it.
+  api.use("*", apiBodyLimit);
   for (const middleware of parts.apiMiddleware ?? []) api.use("*", middleware);
   if (parts.publicCache) api.use("*", publicCacheMiddleware(parts.publicCache, { fetch: (request) => app.fetch(request) }));
   for (const mount of (parts.mounts ?? []).filter((m) => m.path.startsWith("/api/"))) api.route(mount.path.slice("/api".length), mount.app);

@@ -1,8 +1,7 @@
-import { createServer } from "node:http";
 import { type AddressInfo, Server as NetServer } from "node:net";
 import { DataDirLockedError } from "./db/database.ts";
 import { heapGrowthForDatabase } from "./heap-growth.ts";
-import { appListener } from "./http/app-listener.ts";
+import { appListener, createAppServer } from "./http/app-listener.ts";
 import { withFastLane } from "./http/fast-lane.ts";
 import { loadConfigOrReport } from "./load-config.ts";
 import { createLogger } from "./logger.ts";
@@ -37,7 +36,8 @@ async function main() {
   let mediaWorkers: Workers | undefined;
   const listener = withFastLane(server.fastLane, appListener(server.app.fetch, config.host));
   let stopping = false;
-  const httpServer = createServer((request, response) => {
+  // Slow clients' timeouts and the balancers' keep-alive: http/app-listener.ts (decision 224).
+  const httpServer = createAppServer((request, response) => {
     // While draining, each answer closes its connection, so the balancer stops reusing it cleanly
     // and sends what comes next to another instance.
     if (stopping) response.setHeader("Connection", "close");
@@ -51,11 +51,6 @@ async function main() {
   });
   // The embedded database gives the event loop turns while connections arrive (decision 198).
   httpServer.on("connection", () => server.deps.database.connectionAccepted());
-
-  // Balancers keep idle connections to the app open for 60 s (nginx's upstream keepalive_timeout,
-  // most cloud balancers). Node's default of 5 s would close them first, and one closed just as the
-  // balancer sends a request on it fails that request with a 502 the balancer may not resend (a POST).
-  httpServer.keepAliveTimeout = 65_000;
 
   const stop = (signal: string) => {
     if (stopping) return;

@@ -1,27 +1,37 @@
-import { type IncomingHttpHeaders, createServer, request } from "node:http";
+import { type IncomingHttpHeaders, type Server, request } from "node:http";
 import type { AddressInfo } from "node:net";
-import { appListener } from "../http/app-listener.ts";
+import { CLIENT_TIMEOUTS, type ClientTimeouts, appListener, createAppServer } from "../http/app-listener.ts";
 import { withFastLane } from "../http/fast-lane.ts";
 import type { TestServer } from "./test-server.ts";
 
 /**
- * The test server's app behind the fast lane on a real socket, as main.ts serves it, and the URLs
- * the lane passed on to the app (empty when the lane answered everything).
+ * The test server's app behind the fast lane on a real socket, as main.ts serves it (with its
+ * timeouts, or shorter ones for a test of them), and the URLs the lane passed on to the app (empty
+ * when the lane answered everything).
  */
-export async function listenWithFastLane(server: TestServer): Promise<{ base: string; reachedApp: string[]; close: () => Promise<void> }> {
+export async function listenWithFastLane(
+  server: TestServer,
+  timeouts: ClientTimeouts = CLIENT_TIMEOUTS,
+): Promise<{ base: string; reachedApp: string[]; http: Server; close: () => Promise<void> }> {
   const app = appListener(server.app.fetch);
   const reachedApp: string[] = [];
-  const http = createServer(
+  const http = createAppServer(
     withFastLane(server.fastLane, (incoming, response) => {
       reachedApp.push(incoming.url ?? "");
       void app(incoming, response);
     }),
+    timeouts,
   );
   await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
   return {
     base: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
     reachedApp,
-    close: () => new Promise((resolve) => http.close(() => resolve())),
+    http,
+    // Event streams and keep-alive connections would hold close() open.
+    close: () => new Promise((resolve) => {
+      http.close(() => resolve());
+      http.closeAllConnections();
+    }),
   };
 }
 
