@@ -32,6 +32,20 @@ describe.skipIf(!ffmpeg)("runFfmpeg", () => {
     expect(reported.at(-1)).toBeGreaterThan(10);
   });
 
+  it("stops a run that keeps reporting progress but outlasts its time limit, and says why", async () => {
+    const started = Date.now();
+    // -re makes the 30 s source take 30 s, reporting all along: only the 4 s time limit can end it.
+    const failure = await runFfmpeg(ffmpeg!, ["-re", "-f", "lavfi", "-i", "testsrc=size=64x64:rate=10:duration=30", "-c:v", "libx264", path.join(work, "long.mp4")], {
+      stallMs: 60_000,
+      timeLimit: { ms: 4000, allowedFor: "a 1.0 s clip in 1 size" },
+    }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(FfmpegError);
+    expect((failure as Error).message).toMatch(/^ffmpeg was stopped: it took longer than the 4 s allowed for a 1.0 s clip in 1 size/);
+    expect((failure as FfmpegError).stopped).toBe(true);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(4000);
+    expect(Date.now() - started).toBeLessThan(15_000);
+  });
+
   it("stops an ffmpeg that reports nothing for the stall limit and says why", async () => {
     // An input that connects and never sends a byte: ffmpeg waits on it and never reports progress.
     const silent = createServer(() => {});

@@ -59,7 +59,7 @@ function npmFfmpegPath(): string | undefined {
 
 async function probeVersion(binary: string): Promise<string | null> {
   try {
-    const { stdout } = await run(binary, ["-hide_banner", "-version"], { limitMs: 10_000, limitIs: "total" });
+    const { stdout } = await run(binary, ["-hide_banner", "-version"], { total: { ms: 10_000 } });
     const firstLine = stdout.split("\n")[0]?.trim();
     return firstLine?.startsWith("ffmpeg version") ? firstLine : null;
   } catch {
@@ -68,12 +68,21 @@ async function probeVersion(binary: string): Promise<string | null> {
   }
 }
 
-export class FfmpegError extends Error {}
+export class FfmpegError extends Error {
+  /** ffmpeg did not end by itself: a limit below killed it, or a signal from outside (the OOM killer, an operator). */
+  readonly stopped: boolean;
+  constructor(message: string, stopped: boolean) {
+    super(message);
+    this.stopped = stopped;
+  }
+}
 
 /**
- * An encode is killed when ffmpeg has reported no progress for this long. Not a limit on the whole
- * run: ffmpeg runs below the server's priority, so on a busy machine a healthy encode can take many
- * minutes of wall time while it keeps reporting; a hung one (a stalled input, a stuck filter) stops.
+ * An encode is killed when ffmpeg has reported no progress for this long. On a busy machine a
+ * healthy encode can take many minutes of wall time while it keeps reporting; a hung one (a
+ * stalled input, a stuck filter, a stopped process) stops. ffmpeg 7 prints its reports on a
+ * timer even while its input stalls, and a stuck filter can keep reporting the same time, so
+ * callers that know how long a run should take also give it a time limit (transcode.ts).
  */
 const ENCODER_STALL_MS = 120_000;
 
@@ -82,6 +91,8 @@ export interface FfmpegRunOptions {
   /** Called with the seconds of output encoded so far, as ffmpeg reports them (about twice a second). */
   onProgress?: (encodedSeconds: number) => void;
   stallMs?: number;
+  /** The longest the whole run may take, and what that allowance was for (it goes into the error). */
+  timeLimit?: { ms: number; allowedFor: string };
 }
 
 /** Runs ffmpeg to completion at low priority; the error carries the tail of its log. */
@@ -89,8 +100,8 @@ export async function runFfmpeg(ffmpeg: Ffmpeg, args: string[], options: FfmpegR
   let pending = "";
   await run(ffmpeg.path, ["-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-progress", "pipe:1", "-nostats", ...args], {
     cwd: options.cwd,
-    limitMs: options.stallMs ?? ENCODER_STALL_MS,
-    limitIs: "silence",
+    silenceMs: options.stallMs ?? ENCODER_STALL_MS,
+    total: options.timeLimit,
     niceness: ENCODER_NICENESS,
     onStdout: (chunk) => {
       pending += chunk;
@@ -106,13 +117,16 @@ export async function runFfmpeg(ffmpeg: Ffmpeg, args: string[], options: FfmpegR
 
 interface RunOptions {
   cwd?: string;
-  limitMs: number;
-  /** "total": the run may take limitMs in all; "silence": it may go limitMs without writing to stdout. */
-  limitIs: "total" | "silence";
+  /** The run may go this long without writing to stdout. */
+  silenceMs?: number;
+  /** The run may take this long in all. */
+  total?: { ms: number; allowedFor?: string };
   niceness?: number;
   /** Receives stdout as it comes instead of collecting it. */
   onStdout?: (chunk: string) => void;
 }
+
+const wholeSeconds = (ms: number) => Math.round(ms / 1000);
 
 function run(binary: string, args: string[], options: RunOptions): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
@@ -127,28 +141,37 @@ function run(binary: string, args: string[], options: RunOptions): Promise<{ std
     let stdout = "";
     let stderr = "";
     let killedBecause: string | undefined;
-    const timer = setTimeout(() => {
-      const seconds = Math.round(options.limitMs / 1000);
-      killedBecause = options.limitIs === "silence" ? `reported no progress for ${seconds} s` : `took longer than ${seconds} s`;
+    const kill = (because: string) => {
+      killedBecause ??= because;
       child.kill("SIGKILL");
-    }, options.limitMs);
+    };
+    const { silenceMs, total } = options;
+    const silenceTimer = silenceMs === undefined ? undefined : setTimeout(() => kill(`reported no progress for ${wholeSeconds(silenceMs)} s`), silenceMs);
+    const totalTimer =
+      total === undefined
+        ? undefined
+        : setTimeout(() => kill(`took longer than the ${wholeSeconds(total.ms)} s allowed${total.allowedFor ? ` for ${total.allowedFor}` : ""}`), total.ms);
+    const clearTimers = () => {
+      clearTimeout(silenceTimer);
+      clearTimeout(totalTimer);
+    };
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      if (options.limitIs === "silence") timer.refresh();
+      silenceTimer?.refresh();
       if (options.onStdout) options.onStdout(chunk);
       else stdout += chunk;
     });
     // Only the tail matters for an error message; keep memory bounded on chatty builds.
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr = (stderr + chunk).slice(-4000)));
     child.on("error", (error) => {
-      clearTimeout(timer);
+      clearTimers();
       reject(error);
     });
     child.on("close", (code, signal) => {
-      clearTimeout(timer);
+      clearTimers();
       if (code === 0) resolve({ stdout, stderr });
       else {
         const outcome = killedBecause ? `was stopped: it ${killedBecause}` : `exited with ${signal ?? code}`;
-        reject(new FfmpegError(`${path.basename(binary)} ${outcome}: ${stderr.trim() || "(no output)"}`));
+        reject(new FfmpegError(`${path.basename(binary)} ${outcome}: ${stderr.trim() || "(no output)"}`, signal !== null));
       }
     });
   });

@@ -5,12 +5,10 @@ import { pipeline } from "node:stream/promises";
 import type { Kysely } from "kysely";
 import type { AppDeps } from "../../context.ts";
 import type { DB } from "../../db/schema.ts";
-import type { Logger } from "../../logger.ts";
-import type { Storage } from "../../storage/storage.ts";
 import { MediaCache } from "./cache.ts";
 import { FFMPEG_MISSING_MESSAGE, findFfmpeg } from "./ffmpeg.ts";
 import { type JobKind, type MediaJob, type Workers, startWorkers } from "./queue.ts";
-import { UPLOADED_IMAGE_JOB, UPLOADED_VIDEO_JOB, markUploadFailed, processUploadedImage, processUploadedVideo } from "./upload-jobs.ts";
+import { UPLOADED_IMAGE_JOB, UPLOADED_VIDEO_JOB, type UploadJobContext, markUploadFailed, processUploadedImage, processUploadedVideo } from "./upload-jobs.ts";
 import { type DemoVideoSpec, MASTER_RENDITION, renderDemoVideo } from "./video.ts";
 
 export const DEMO_VIDEO_JOB = "demo-video";
@@ -24,14 +22,8 @@ export interface DemoVideoPayload {
   isMain: boolean;
 }
 
-export interface MediaContext {
-  db: Kysely<DB>;
-  storage: Storage;
-  logger: Logger;
+export interface MediaContext extends UploadJobContext {
   cache: MediaCache;
-  ffmpegPath: string | undefined;
-  /** ffmpeg threads per encode: the cores shared among the workers, so encodes never oversubscribe. */
-  threads: number;
   staleLockSeconds: number;
 }
 
@@ -116,11 +108,11 @@ export async function processDemoVideo(context: MediaContext, payload: DemoVideo
   });
 }
 
-async function markVideoFailed(db: Kysely<DB>, job: MediaJob, error: string): Promise<void> {
+async function markVideoFailed(db: Kysely<DB>, job: MediaJob, error: Error): Promise<void> {
   const { mediaId } = job.payload as unknown as DemoVideoPayload;
   await db
     .updateTable("product_media")
-    .set({ status: "failed", metadata: JSON.stringify({ error: error.slice(0, 500) }) })
+    .set({ status: "failed", metadata: JSON.stringify({ error: error.message.slice(0, 500) }) })
     .where("id", "=", mediaId)
     .execute();
 }

@@ -40,7 +40,7 @@ describe("media job queue", () => {
           throw new Error("encoder exploded");
         },
         onFailed: async (_job, error) => {
-          failures.push(error);
+          failures.push(error.message);
         },
       },
     };

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import type { Database } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
 import type { Logger } from "../../logger.ts";
@@ -37,9 +37,27 @@ export type ProgressReporter = (stage: string, percent: number) => void;
 /** A failure that another attempt cannot fix (the file does not decode): no retries. */
 export class PermanentJobError extends Error {}
 
+/**
+ * A failure that is not the job's doing (its storage is away): the job waits and runs again,
+ * without spending one of its attempts, however long the outage lasts.
+ */
+export class JobMustWaitError extends Error {}
+
+/** The job's worker stopped (crashed, killed, paused) during its last attempt. */
+export class AbandonedJobError extends Error {}
+
+/** This attempt's claim was taken over by another worker (its lock went stale): its result is not wanted. */
+class SupersededJobError extends Error {}
+
+/** Storage-away waits: 5 s, doubling, at most 5 minutes apart. */
+const WAIT_FIRST_MS = 5000;
+const WAIT_MAX_MS = 300_000;
+/** The payload key counting a job's storage-away waits, for their backoff (the queue's, not the handler's). */
+const WAITS_KEY = "_storageWaits";
+
 export type JobHandler = (job: MediaJob, report: ProgressReporter) => Promise<void>;
 /** Called once a job has used its last attempt, so the handler's rows can be marked failed. */
-export type JobFailedHandler = (job: MediaJob, error: string) => Promise<void>;
+export type JobFailedHandler = (job: MediaJob, error: Error) => Promise<void>;
 export interface JobKind {
   run: JobHandler;
   onFailed?: JobFailedHandler;
@@ -98,14 +116,33 @@ async function failAbandonedJobs(db: Kysely<DB>, staleLockSeconds: number): Prom
   return result.rows;
 }
 
+/**
+ * Whether this attempt still holds the job: it is running, and nobody claimed it since (each
+ * claim counts an attempt, so the count tells one claim from the next). A worker that was paused
+ * past the stale time and then continued no longer does.
+ */
+const held = (job: MediaJob) => (eb: ExpressionBuilder<DB, "media_jobs">) => eb.and([eb("id", "=", job.id), eb("status", "=", "running"), eb("attempts", "=", job.attempts)]);
+
+/**
+ * Runs a handler's final write in a transaction that holds the job's row while this attempt still
+ * holds the job: a worker that was taken over then writes nothing, and no other worker can take
+ * the job over in between.
+ */
+export async function whileHoldingJob<T>(db: Kysely<DB>, job: MediaJob, write: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom("media_jobs").select("id").where(held(job)).forUpdate().executeTakeFirst();
+    if (!row) throw new SupersededJobError("another worker took this job over");
+    return write(trx);
+  });
+}
+
 /** Publishes a running job's stage and percent (and refreshes its lock, as a heartbeat does). */
 async function recordProgress(db: Kysely<DB>, job: MediaJob, stage: string, percent: number): Promise<void> {
   const progress = Math.max(0, Math.min(100, Math.round(percent)));
   const updated = await db
     .updateTable("media_jobs")
     .set({ stage, progress, locked_at: new Date(), updated_at: new Date() })
-    .where("id", "=", job.id)
-    .where("status", "=", "running")
+    .where(held(job))
     .executeTakeFirst();
   if (!updated.numUpdatedRows) return;
   const payload = JSON.stringify({ jobId: job.id, mediaId: job.media_id ?? null, submissionId: job.submission_id ?? null, stage, progress, status: "running" });
@@ -130,14 +167,23 @@ async function notifyFinished(db: Kysely<DB>, job: MediaJob, status: "done" | "f
   await sql`select pg_notify(${MEDIA_PROGRESS_CHANNEL}, ${payload})`.execute(db);
 }
 
-export async function completeJob(db: Kysely<DB>, id: string): Promise<void> {
-  await db.updateTable("media_jobs").set({ status: "done", locked_at: null, last_error: null, stage: "done", progress: 100, updated_at: new Date() }).where("id", "=", id).execute();
+/** Marks the job done; false when this attempt no longer held it (another worker took it over). */
+async function completeJob(db: Kysely<DB>, job: MediaJob): Promise<boolean> {
+  const updated = await db
+    .updateTable("media_jobs")
+    .set({ status: "done", locked_at: null, last_error: null, stage: "done", progress: 100, updated_at: new Date() })
+    .where(held(job))
+    .executeTakeFirst();
+  return updated.numUpdatedRows > 0n;
 }
 
-/** Requeues with exponential backoff (5 s, 20 s, ...) or, after MAX_ATTEMPTS, marks the job failed. */
-export async function failJob(db: Kysely<DB>, job: MediaJob, error: string, permanent = false): Promise<"retry" | "failed"> {
+/**
+ * Requeues with exponential backoff (5 s, 20 s, ...) or, after MAX_ATTEMPTS, marks the job failed;
+ * "superseded" when this attempt no longer held the job, which is then left as it is.
+ */
+async function failJob(db: Kysely<DB>, job: MediaJob, error: string, permanent: boolean): Promise<"retry" | "failed" | "superseded"> {
   const final = permanent || job.attempts >= MAX_ATTEMPTS;
-  await db
+  const updated = await db
     .updateTable("media_jobs")
     .set({
       status: final ? "failed" : "queued",
@@ -146,9 +192,35 @@ export async function failJob(db: Kysely<DB>, job: MediaJob, error: string, perm
       run_after: new Date(Date.now() + 5000 * 4 ** (job.attempts - 1)),
       updated_at: new Date(),
     })
-    .where("id", "=", job.id)
-    .execute();
+    .where(held(job))
+    .executeTakeFirst();
+  if (!updated.numUpdatedRows) return "superseded";
   return final ? "failed" : "retry";
+}
+
+/**
+ * Puts the job back to wait out an outage: the attempt is given back, and the waits so far set
+ * the backoff. Returns how long it waits, or null when this attempt no longer held the job.
+ */
+async function postponeJob(db: Kysely<DB>, job: MediaJob, error: string): Promise<number | null> {
+  const waits = Number(job.payload[WAITS_KEY] ?? 0);
+  const delayMs = Math.min(WAIT_MAX_MS, WAIT_FIRST_MS * 2 ** waits);
+  const updated = await db
+    .updateTable("media_jobs")
+    .set({
+      status: "queued",
+      attempts: job.attempts - 1,
+      last_error: error.slice(0, 4000),
+      locked_at: null,
+      stage: "waiting for storage",
+      progress: 0,
+      run_after: new Date(Date.now() + delayMs),
+      payload: sql<string>`payload || ${JSON.stringify({ [WAITS_KEY]: waits + 1 })}::jsonb`,
+      updated_at: new Date(),
+    })
+    .where(held(job))
+    .executeTakeFirst();
+  return updated.numUpdatedRows ? delayMs : null;
 }
 
 /** Claims and runs one job; false when nothing was due. */
@@ -157,7 +229,7 @@ export async function runNextJob(db: Kysely<DB>, kinds: Record<string, JobKind>,
   for (const abandoned of await failAbandonedJobs(db, staleLockSeconds)) {
     const message = (abandoned as MediaJob & { last_error?: string }).last_error ?? "The worker stopped during the last attempt";
     logger.error({ jobId: abandoned.id, kind: abandoned.kind }, "media job abandoned on its last attempt");
-    await kinds[abandoned.kind]?.onFailed?.(abandoned, message).catch((error: unknown) => logger.error({ jobId: abandoned.id, err: error }, "media job failure handler threw"));
+    await kinds[abandoned.kind]?.onFailed?.(abandoned, new AbandonedJobError(message)).catch((error: unknown) => logger.error({ jobId: abandoned.id, err: error }, "media job failure handler threw"));
     await notifyFinished(db, abandoned, "failed", message);
   }
   const job = await claimJob(db, staleLockSeconds);
@@ -167,8 +239,7 @@ export async function runNextJob(db: Kysely<DB>, kinds: Record<string, JobKind>,
   const heartbeat = setInterval(() => {
     db.updateTable("media_jobs")
       .set({ locked_at: new Date() })
-      .where("id", "=", job.id)
-      .where("status", "=", "running")
+      .where(held(job))
       .execute()
       .catch((error: unknown) => logger.warn({ err: error, jobId: job.id }, "media job heartbeat not recorded"));
   }, Math.min(HEARTBEAT_MS, (staleLockSeconds * 1000) / 3));
@@ -176,24 +247,50 @@ export async function runNextJob(db: Kysely<DB>, kinds: Record<string, JobKind>,
     if (!kind) throw new Error(`no handler for media job kind "${job.kind}"`);
     await kind.run(job, progressReporter(db, job, logger));
     clearInterval(heartbeat);
-    await completeJob(db, job.id);
+    if (!(await completeJob(db, job))) throw new SupersededJobError("another worker took this job over");
     await notifyFinished(db, job, "done");
     logger.info({ jobId: job.id, kind: job.kind, ms: Date.now() - started }, "media job done");
     options.onAttemptFinished?.(job.kind, "done", (Date.now() - started) / 1000);
-  } catch (error) {
+  } catch (thrown) {
     clearInterval(heartbeat);
-    const message = error instanceof Error ? error.message : String(error);
-    const outcome = await failJob(db, job, message, error instanceof PermanentJobError);
-    options.onAttemptFinished?.(job.kind, outcome, (Date.now() - started) / 1000);
-    await notifyFinished(db, job, outcome === "failed" ? "failed" : "queued", message);
-    if (outcome === "failed") {
-      logger.error({ jobId: job.id, kind: job.kind, attempts: job.attempts, err: message }, "media job failed for good");
-      await kind?.onFailed?.(job, message).catch((cleanupError: unknown) => logger.error({ jobId: job.id, err: cleanupError }, "media job failure handler threw"));
-    } else {
-      logger.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts, err: message }, "media job failed; will retry");
-    }
+    await settleFailedAttempt(db, job, kind, thrown, logger, (outcome) => options.onAttemptFinished?.(job.kind, outcome, (Date.now() - started) / 1000));
   }
   return true;
+}
+
+/** Records an attempt that threw: it waits out an outage, is retried, fails for good, or was taken over. */
+async function settleFailedAttempt(
+  db: Kysely<DB>,
+  job: MediaJob,
+  kind: JobKind | undefined,
+  thrown: unknown,
+  logger: Logger,
+  recordOutcome: (outcome: "retry" | "failed") => void,
+): Promise<void> {
+  const error = thrown instanceof Error ? thrown : new Error(String(thrown));
+  const context = { jobId: job.id, kind: job.kind, attempts: job.attempts, err: error.message };
+  // A worker paused (or cut off) past the stale time finds its job claimed again: it leaves the
+  // row to the worker that holds it now, whatever it was about to record.
+  const dropped = () => logger.warn(context, "media job taken over by another worker while this one was stopped; this attempt's result is dropped");
+  if (error instanceof SupersededJobError) return dropped();
+  if (error instanceof JobMustWaitError) {
+    const waitMs = await postponeJob(db, job, error.message);
+    if (waitMs === null) return dropped();
+    recordOutcome("retry");
+    await notifyFinished(db, job, "queued", error.message);
+    logger.warn({ ...context, attempts: job.attempts - 1, retryInSeconds: waitMs / 1000 }, "media job waiting for storage; the attempt is not counted");
+    return;
+  }
+  const outcome = await failJob(db, job, error.message, error instanceof PermanentJobError);
+  if (outcome === "superseded") return dropped();
+  recordOutcome(outcome);
+  await notifyFinished(db, job, outcome === "failed" ? "failed" : "queued", error.message);
+  if (outcome === "failed") {
+    logger.error(context, "media job failed for good");
+    await kind?.onFailed?.(job, error).catch((cleanupError: unknown) => logger.error({ jobId: job.id, err: cleanupError }, "media job failure handler threw"));
+  } else {
+    logger.warn(context, "media job failed; will retry");
+  }
 }
 
 /** Runs due jobs with `concurrency` loops until none is due (npm run seed, tests). */
@@ -236,7 +333,7 @@ export function startWorkers(database: Database, kinds: Record<string, JobKind>,
   // With no loops (MEDIA_WORKERS=0, jobs left to `npm run worker`) there is nothing to wake.
   const unlisten =
     count > 0
-      ? database.listen(MEDIA_JOBS_CHANNEL, wakeAll).catch((error: unknown) => {
+      ? database.listen(MEDIA_JOBS_CHANNEL, wakeAll, wakeAll).catch((error: unknown) => {
           logger.warn({ err: error }, "media workers cannot LISTEN; polling only");
           return noop;
         })

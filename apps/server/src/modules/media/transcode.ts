@@ -11,6 +11,27 @@ export interface TranscodeOptions {
   threads: number;
   /** Called with 0..1 as ffmpeg reports how far it has encoded. */
   onProgress?: (fraction: number) => void;
+  /** ENCODE_TIME_LIMIT unless given (tests give a short one). */
+  timeLimit?: EncodeTimeLimit;
+}
+
+export interface EncodeTimeLimit {
+  floorMs: number;
+  perClipSecondPerRungMs: number;
+}
+
+/**
+ * How long one ladder encode may run before it is ended as hung, besides ffmpeg's no-progress
+ * limit: a floor for ffmpeg's start and for short clips, plus time in proportion to the clip for
+ * each rung. DESIGN.md's budget is the whole ladder in the clip's own duration on 2 cores; this
+ * allows 4x the clip per rung (12x the budget for three rungs), since encodes run niced beside
+ * the server and several workers share the cores. A constant, not a setting: it is a bound on a
+ * hang, not a tuning knob, and no deployment has a reason to move it.
+ */
+const ENCODE_TIME_LIMIT: EncodeTimeLimit = { floorMs: 60_000, perClipSecondPerRungMs: 4000 };
+
+export function encodeTimeLimitMs(durationSeconds: number, rungCount: number, limit: EncodeTimeLimit = ENCODE_TIME_LIMIT): number {
+  return Math.round(limit.floorMs + durationSeconds * rungCount * limit.perClipSecondPerRungMs);
 }
 
 /** The poster frame is taken at 1 s (or the middle of a shorter clip), as the demo videos do. */
@@ -56,6 +77,12 @@ export async function transcodeLadder(ffmpeg: Ffmpeg, source: string, probe: Vid
     );
   }
   for (const rendition of renditions) args.push("-map", `[t${rendition.name}]`, "-frames:v", "1", "-q:v", "3", rendition.posterFile);
-  await runFfmpeg(ffmpeg, args, { onProgress: (seconds) => options.onProgress?.(Math.min(1, seconds / probe.durationSeconds)) });
+  await runFfmpeg(ffmpeg, args, {
+    onProgress: (seconds) => options.onProgress?.(Math.min(1, seconds / probe.durationSeconds)),
+    timeLimit: {
+      ms: encodeTimeLimitMs(probe.durationSeconds, rungs.length, options.timeLimit),
+      allowedFor: `a ${probe.durationSeconds.toFixed(1)} s clip in ${rungs.length} size${rungs.length === 1 ? "" : "s"}`,
+    },
+  });
   return { renditions };
 }

@@ -8,11 +8,11 @@ import { type Kysely, sql } from "kysely";
 import sharp from "sharp";
 import type { DB, ProcessedVideo } from "../../db/schema.ts";
 import type { Logger } from "../../logger.ts";
-import { type Storage, deleteLeftover } from "../../storage/storage.ts";
-import { FFMPEG_MISSING_MESSAGE, findFfmpeg } from "./ffmpeg.ts";
-import { PermanentJobError, type MediaJob, type ProgressReporter } from "./queue.ts";
+import { type Storage, deleteLeftover, isStorageUnavailable } from "../../storage/storage.ts";
+import { FFMPEG_MISSING_MESSAGE, FfmpegError, findFfmpeg } from "./ffmpeg.ts";
+import { AbandonedJobError, JobMustWaitError, PermanentJobError, type MediaJob, type ProgressReporter, whileHoldingJob } from "./queue.ts";
 import { UndecodableMediaError, probeVideo } from "./probe.ts";
-import { transcodeLadder } from "./transcode.ts";
+import { type EncodeTimeLimit, transcodeLadder } from "./transcode.ts";
 
 export const UPLOADED_VIDEO_JOB = "uploaded-video";
 export const UPLOADED_IMAGE_JOB = "uploaded-image";
@@ -32,7 +32,10 @@ export interface UploadJobContext {
   storage: Storage;
   logger: Logger;
   ffmpegPath: string | undefined;
+  /** ffmpeg threads per encode: the cores shared among the workers, so encodes never oversubscribe. */
   threads: number;
+  /** The encode's time limit when not transcode.ts's own (tests give a short one). */
+  encodeTimeLimit?: EncodeTimeLimit;
 }
 
 /** Image widths the app shows: card and grid tiles, the detail view, full screen. */
@@ -51,7 +54,26 @@ export function uploadedVideoKeys(productId: string, contentHash: string) {
 }
 
 async function download(storage: Storage, key: string, file: string): Promise<void> {
-  await pipeline(await storage.read("uploads", key), createWriteStream(file));
+  await fromStorage(async () => pipeline(await storage.read("uploads", key), createWriteStream(file)));
+}
+
+/** An error's own words, or its code when it has none (Node's AggregateError of refused connections). */
+function whatWentWrong(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error.message || String((error as { code?: unknown }).code ?? error.name);
+}
+
+/**
+ * A storage step of a job: when the storage is away (stopped, failing, its disk full) the job waits
+ * for it instead of spending an attempt: the outage is not the file's fault.
+ */
+async function fromStorage<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (isStorageUnavailable(error)) throw new JobMustWaitError(`storage unavailable: ${whatWentWrong(error.cause ?? error)}`, { cause: error });
+    throw error;
+  }
 }
 
 async function fileHash(file: string): Promise<string> {
@@ -82,15 +104,18 @@ export async function processUploadedVideo(context: UploadJobContext, job: Media
     const encoded = await transcodeLadder(ffmpeg, source, probe, work, {
       threads: context.threads,
       onProgress: (fraction) => report("encoding", 3 + fraction * 90),
+      timeLimit: context.encodeTimeLimit,
     });
     report("storing", 94);
     const keys = uploadedVideoKeys(payload.productId, await fileHash(encoded.renditions[0]!.file));
     const stored = await Promise.all(
       encoded.renditions.map(async (rendition) => {
         const key = keys.rendition(rendition.name);
-        await context.storage.putFile(BUCKET, key, rendition.file, { contentType: "video/mp4" });
-        await context.storage.putFile(BUCKET, keys.poster(rendition.name), rendition.posterFile, { contentType: "image/jpeg" });
-        const info = await context.storage.head(BUCKET, key);
+        const info = await fromStorage(async () => {
+          await context.storage.putFile(BUCKET, key, rendition.file, { contentType: "video/mp4" });
+          await context.storage.putFile(BUCKET, keys.poster(rendition.name), rendition.posterFile, { contentType: "image/jpeg" });
+          return context.storage.head(BUCKET, key);
+        });
         return { width: rendition.width, height: rendition.height, key, bytes: info?.size ?? 0 };
       }),
     );
@@ -102,15 +127,17 @@ export async function processUploadedVideo(context: UploadJobContext, job: Media
       width: probe.width,
       height: probe.height,
     };
-    if (payload.submissionId) {
-      await context.db
-        .updateTable("media_submissions")
-        .set({ status: "pending", result: JSON.stringify(result), reason: null, updated_at: new Date() })
-        .where("id", "=", payload.submissionId)
-        .execute();
-    } else if (payload.mediaId) {
-      await applyProcessedVideo(context.db, context.storage, payload.mediaId, result, { rotation: probe.rotation, sourceCodec: probe.videoCodec });
-    }
+    await whileHoldingJob(context.db, job, async (trx) => {
+      if (payload.submissionId) {
+        await trx
+          .updateTable("media_submissions")
+          .set({ status: "pending", result: JSON.stringify(result), reason: null, updated_at: new Date() })
+          .where("id", "=", payload.submissionId)
+          .execute();
+      } else if (payload.mediaId) {
+        await applyProcessedVideoIn(trx, context.storage, payload.mediaId, result, { rotation: probe.rotation, sourceCodec: probe.videoCodec });
+      }
+    });
     // The original is no longer needed once the renditions exist.
     await deleteLeftover(context.storage, "uploads", payload.sourceKey, context.logger);
   } finally {
@@ -118,12 +145,10 @@ export async function processUploadedVideo(context: UploadJobContext, job: Media
   }
 }
 
-/** Points a product_media row at its renditions and marks it ready (also used when a submission is approved). */
-export async function applyProcessedVideo(db: Kysely<DB>, storage: Storage, mediaId: string, result: ProcessedVideo, extra: Record<string, unknown> = {}): Promise<void> {
-  await db.transaction().execute((trx) => applyProcessedVideoIn(trx, storage, mediaId, result, extra));
-}
-
-/** applyProcessedVideo inside the caller's transaction. */
+/**
+ * Points a product_media row at its renditions and marks it ready, inside the caller's transaction
+ * (also used when a submission is approved).
+ */
 export async function applyProcessedVideoIn(trx: Kysely<DB>, storage: Storage, mediaId: string, result: ProcessedVideo, extra: Record<string, unknown> = {}): Promise<void> {
   const url = (key: string) => storage.publicUrl(BUCKET, key);
   {
@@ -156,11 +181,14 @@ export async function applyProcessedVideoIn(trx: Kysely<DB>, storage: Storage, m
  */
 export async function processUploadedImage(context: UploadJobContext, job: MediaJob, report: ProgressReporter): Promise<void> {
   const payload = job.payload as unknown as UploadedMediaPayload;
-  if (!payload.mediaId) throw new PermanentJobError("image job without a media row");
+  const { mediaId } = payload;
+  if (!mediaId) throw new PermanentJobError("image job without a media row");
   report("downloading", 0);
-  const chunks: Buffer[] = [];
-  for await (const chunk of await context.storage.read("uploads", payload.sourceKey)) chunks.push(chunk as Buffer);
-  const original = Buffer.concat(chunks);
+  const original = await fromStorage(async () => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await context.storage.read("uploads", payload.sourceKey)) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  });
   report("resizing", 30);
   let meta;
   try {
@@ -178,40 +206,57 @@ export async function processUploadedImage(context: UploadJobContext, job: Media
     widths.map(async (target) => {
       const webp = await sharp(upright.data).resize({ width: target, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
       const key = `${base}-${target}.webp`;
-      await context.storage.put(BUCKET, key, webp, { contentType: "image/webp" });
+      await fromStorage(() => context.storage.put(BUCKET, key, webp, { contentType: "image/webp" }));
       return { width: target, key };
     }),
   );
   const largest = outputs[outputs.length - 1]!;
   const jpegKey = `${base}-${largest.width}.jpg`;
-  await context.storage.put(BUCKET, jpegKey, await sharp(upright.data).resize({ width: largest.width, withoutEnlargement: true }).jpeg({ quality: 82, mozjpeg: true }).toBuffer(), {
-    contentType: "image/jpeg",
-  });
+  const jpeg = await sharp(upright.data).resize({ width: largest.width, withoutEnlargement: true }).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+  await fromStorage(() => context.storage.put(BUCKET, jpegKey, jpeg, { contentType: "image/jpeg" }));
   report("storing", 90);
   const url = (key: string) => context.storage.publicUrl(BUCKET, key);
-  await context.db
-    .updateTable("product_media")
-    .set({
-      url: url(largest.key),
-      thumbnail_url: url(outputs[0]!.key),
-      status: "ready",
-      metadata: JSON.stringify({
-        width,
-        height,
-        format: meta.format,
-        variants: outputs.map((output) => ({ width: output.width, url: url(output.key) })),
-        jpegUrl: url(jpegKey),
-      }),
-    })
-    .where("id", "=", payload.mediaId)
-    .execute();
+  await whileHoldingJob(context.db, job, (trx) =>
+    trx
+      .updateTable("product_media")
+      .set({
+        url: url(largest.key),
+        thumbnail_url: url(outputs[0]!.key),
+        status: "ready",
+        metadata: JSON.stringify({
+          width,
+          height,
+          format: meta.format,
+          variants: outputs.map((output) => ({ width: output.width, url: url(output.key) })),
+          jpegUrl: url(jpegKey),
+        }),
+      })
+      .where("id", "=", mediaId)
+      .execute(),
+  );
   await deleteLeftover(context.storage, "uploads", payload.sourceKey, context.logger);
 }
 
+const EXPORT_AS_MP4 = "Try uploading it again, or export it from your editor as MP4 (H.264).";
+
+/**
+ * What the shop owner reads in the media library for a job out of attempts, in plain words;
+ * ffmpeg's own (its log's tail, how it was stopped) stay in media_jobs.last_error and the log.
+ */
+function ownerFacingFailure(job: MediaJob, error: Error): string {
+  if (error instanceof PermanentJobError) return error.message;
+  if (job.kind === UPLOADED_IMAGE_JOB) return "This image could not be processed. Try uploading it again.";
+  // Stopped ffmpegs and vanished workers fail a job only once it is out of attempts (MAX_ATTEMPTS: three).
+  if ((error instanceof FfmpegError && error.stopped) || error instanceof AbandonedJobError) {
+    return `This video could not be processed: converting it stopped responding three times. ${EXPORT_AS_MP4}`;
+  }
+  return `This video could not be processed. ${EXPORT_AS_MP4}`;
+}
+
 /** A job out of attempts: the row shows why, and the admin screen offers a retry. */
-export async function markUploadFailed(db: Kysely<DB>, job: MediaJob, error: string): Promise<void> {
+export async function markUploadFailed(db: Kysely<DB>, job: MediaJob, error: Error): Promise<void> {
   const payload = job.payload as unknown as UploadedMediaPayload;
-  const reason = error.slice(0, 500);
+  const reason = ownerFacingFailure(job, error);
   if (payload.mediaId) {
     await db
       .updateTable("product_media")
