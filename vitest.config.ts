@@ -26,6 +26,21 @@ const DATABASE_FREE_SERVER_TESTS = [
   "apps/server/src/storage/s3-storage.test.ts",
 ];
 
+// The fault suite restarts the machine's PostgreSQL, so it runs alone, after every other suite
+// (`npm run test:faults`; scripts/test.mjs runs it last): its project exists only when asked for.
+const FAULT_TESTS = "apps/server/src/**/*.faults.test.ts";
+const faultsProject = {
+  test: {
+    name: "faults",
+    include: [FAULT_TESTS],
+    environment: "node",
+    env: { TEST_DATABASE_URL: POSTGRES_ADMIN_URL },
+    globalSetup: [SERVER_GLOBAL_SETUP],
+    testTimeout: 240_000,
+    hookTimeout: 180_000,
+  },
+};
+
 // One run covers every unit and integration test; server tests that use the database run twice: on
 // embedded PGlite and on the machine's real PostgreSQL (each test file gets a database of its own).
 export default defineConfig({
@@ -50,7 +65,7 @@ export default defineConfig({
           // several servers in one file.
           isolate: false,
           include: ["apps/server/src/**/*.test.ts"],
-          exclude: DATABASE_FREE_SERVER_TESTS,
+          exclude: [FAULT_TESTS, ...DATABASE_FREE_SERVER_TESTS],
           environment: "node",
           // The move test (embedded source, so PGlite-only) still needs a PostgreSQL target.
           env: { TEST_DATABASE_URL: "", MOVE_TARGET_ADMIN_URL: POSTGRES_ADMIN_URL },
@@ -66,7 +81,7 @@ export default defineConfig({
           name: "server:postgres",
           isolate: false,
           include: ["apps/server/src/**/*.test.ts"],
-          exclude: ["apps/server/src/**/*.pglite-only.test.ts", ...DATABASE_FREE_SERVER_TESTS],
+          exclude: ["apps/server/src/**/*.pglite-only.test.ts", FAULT_TESTS, ...DATABASE_FREE_SERVER_TESTS],
           environment: "node",
           env: { TEST_DATABASE_URL: POSTGRES_ADMIN_URL },
           globalSetup: [SERVER_GLOBAL_SETUP],
@@ -84,6 +99,7 @@ export default defineConfig({
           setupFiles: ["./src/test-setup.ts"],
         },
       },
+      ...(process.env.REELMART_FAULTS === "1" ? [faultsProject] : []),
     ],
   },
 });

@@ -11,7 +11,7 @@ import { enforceDeclaredAccess } from "./http/access.ts";
 import { apiBodyLimit } from "./http/body-limit.ts";
 import { TrustedProxies } from "./http/client-address.ts";
 import { compression } from "./http/compression.ts";
-import { clientDataError, databaseUnavailableError } from "./http/database-errors.ts";
+import { clientDataError, databaseStateError } from "./http/database-errors.ts";
 import { AppError } from "./shared/errors.ts";
 import { isStorageUnavailable } from "./storage/storage.ts";
 import { BODY_NOT_JSON, errorBody, sendError } from "./http/errors.ts";
@@ -110,11 +110,11 @@ function handleError(error: Error, c: Context<AppEnv>) {
     return c.json(errorBody(code, error.message || "Bad request"), status);
   }
   if (error instanceof SyntaxError) return c.json(errorBody(ERROR_CODES.badRequest, BODY_NOT_JSON, "body"), 400);
-  const outage = databaseUnavailableError(error);
-  if (outage) {
+  const fromDatabaseState = databaseStateError(error);
+  if (fromDatabaseState) {
     // No stack: the cause is the database's state, which the line names; every request meeting it logs one.
-    c.var.log.warn({ method: c.req.method, path: c.req.path, code: (error as { code?: string }).code, message: error.message }, "database unavailable");
-    return sendError(c, outage);
+    c.var.log.warn({ method: c.req.method, path: c.req.path, code: (error as { code?: string }).code, message: error.message }, fromDatabaseState.logLine);
+    return sendError(c, fromDatabaseState.answer);
   }
   const fromClientData = clientDataError(error);
   if (fromClientData) {

@@ -1,5 +1,5 @@
 import { isDatabaseUnavailable } from "../db/database-unavailable.ts";
-import { AppError, badRequest, unavailable } from "../shared/errors.ts";
+import { AppError, badRequest, insufficientStorage, unavailable } from "../shared/errors.ts";
 
 // SQLSTATE classes a client's data can cause (https://www.postgresql.org/docs/current/errcodes-appendix.html):
 // 22 "data exception" (NUL or an invalid byte sequence, a value out of range, a malformed uuid or
@@ -17,7 +17,16 @@ export function clientDataError(error: unknown): AppError | null {
 /** The 503 of a database that is away (restarting, failing over, unreachable), in the words a shopper or owner reads. */
 export const databaseAway = () => unavailable("The shop is unavailable for a moment. Please try again in a few seconds.");
 
-/** The 503 a database error stands for when the database is away, or null. */
-export function databaseUnavailableError(error: unknown): AppError | null {
-  return isDatabaseUnavailable(error) ? databaseAway() : null;
+/**
+ * The answer to a database error that comes of the database's state, not of the request: a
+ * database that is away (restarting, failing over, unreachable) is a 503 with Retry-After; SQLSTATE
+ * 53100 disk_full (the embedded database shares the shop's disk) a 507, as nothing was written and
+ * reads go on (decisions 221, 222). The same request works once the state passes. Null for others.
+ */
+export function databaseStateError(error: unknown): { answer: AppError; logLine: string } | null {
+  if (isDatabaseUnavailable(error)) return { answer: databaseAway(), logLine: "database unavailable" };
+  if ((error as { code?: unknown } | null)?.code === "53100") {
+    return { answer: insufficientStorage("The shop's disk is full, so this change could not be saved. Free some space and try again."), logLine: "database disk full" };
+  }
+  return null;
 }

@@ -10,7 +10,7 @@ import {
   UploadLimitsSchema,
   WEBVTT_MAX_BYTES,
 } from "@reelmart/core/api/media";
-import { streamSSE } from "hono/streaming";
+import { type SSEMessage, type SSEStreamingApi, streamSSE } from "hono/streaming";
 import type { AppDeps, RegisterRoutes } from "../../context.ts";
 import type { Database } from "../../db/database.ts";
 import { tooLarge, unsupportedMedia } from "../../shared/errors.ts";
@@ -31,7 +31,7 @@ import {
 } from "./library.service.ts";
 import { MEDIA_PROGRESS_CHANNEL } from "./queue.ts";
 import { errorResponse, jsonResponse } from "../../http/routes.ts";
-import { pingUntilClosed } from "../../http/sse.ts";
+import { boundedEventSender, pingUntilClosed } from "../../http/sse.ts";
 
 const adminErrors = { 400: errorResponse("Invalid input (names the field)"), 401: errorResponse("Not signed in"), 403: errorResponse("Not an admin") };
 const tags = ["media"];
@@ -165,7 +165,7 @@ export const registerMediaLibraryRoutes: RegisterRoutes = (app, deps: AppDeps) =
   app.openapi(eventsRoute, (c) => {
     requireAdmin(c);
     c.header("X-Accel-Buffering", "no");
-    return streamSSE(c, async (stream) => streamProgress(stream, hub, c.var.log));
+    return streamSSE(c, async (stream) => streamProgress(stream, hub, boundedEventSender(c, stream, c.var.log), c.var.log));
   });
   app.openapi(libraryRoute, async (c) => {
     requireAdmin(c);
@@ -220,14 +220,12 @@ export const registerMediaLibraryRoutes: RegisterRoutes = (app, deps: AppDeps) =
   });
 };
 
-async function streamProgress(stream: Parameters<Parameters<typeof streamSSE>[1]>[0], hub: ProgressHub, log: Logger) {
+/** `send` drops a stream whose admin stopped reading (http/sse.ts). */
+async function streamProgress(stream: SSEStreamingApi, hub: ProgressHub, send: (message: SSEMessage) => void, log: Logger) {
   let unsubscribe: () => void = () => {};
   stream.onAbort(() => unsubscribe());
   try {
-    unsubscribe = await hub.subscribe((payload) => {
-      // swallowed: a write fails only on a closed stream, whose abort unsubscribes.
-      void stream.writeSSE({ event: "progress", data: payload }).catch(() => {});
-    });
+    unsubscribe = await hub.subscribe((payload) => send({ event: "progress", data: payload }));
   } catch (error) {
     log.warn({ err: error }, "media progress stream cannot LISTEN");
     await stream.writeSSE({ event: "error", data: JSON.stringify({ message: "Progress unavailable" }) });
