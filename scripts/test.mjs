@@ -5,7 +5,7 @@
 // multi-instance specs on PostgreSQL databases of their own; s3rver, in both, takes the first free
 // port of its range), and side by side they take about 15 minutes on CI's usual machine (session 17's,
 // on which a bare 2e8-step JavaScript loop took 3 s, needed 36); vitest's output is printed after
-// Playwright's.
+// Playwright's. Then the fault suite, alone, as it restarts PostgreSQL (about a minute).
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -119,6 +119,24 @@ else if (existsSync(playwrightReport)) {
   for (const suite of suites) visit(suite, [suite.title]);
   if (!endToEnd.ok && stats.unexpected === 0) record("playwright run", 0, 1);
 } else record("playwright", 0, 1);
+
+// The fault suite restarts the machine's PostgreSQL (decision 221), so it runs alone, once everything
+// else is done; it needs the cluster's own control command and the right to use it.
+const faultsReport = path.join(reports, "faults.json");
+const canRestartPostgres = existsSync("/usr/bin/pg_ctlcluster") && existsSync("/etc/postgresql") && process.getuid?.() === 0;
+if (canRestartPostgres) {
+  await start("fault suite (PostgreSQL restarted under traffic)", bin("vitest"), ["run", "--project", "faults", "--reporter=default", "--reporter=json", `--outputFile.json=${faultsReport}`], {
+    env: { REELMART_FAULTS: "1" },
+  });
+  if (existsSync(faultsReport)) {
+    const report = JSON.parse(readFileSync(faultsReport, "utf8"));
+    record("faults", report.numPassedTests, report.numFailedTests + (report.numTotalTests === 0 ? 1 : 0));
+    for (const file of report.testResults) for (const test of file.assertionResults) if (test.status === "failed") notable.push(`failed  faults ${path.relative(root, file.name)} › ${test.fullName}`);
+  } else record("faults", 0, 1);
+} else {
+  console.log("\n━━ fault suite skipped: it restarts PostgreSQL with pg_ctlcluster, which needs a local Debian cluster and root ━━");
+  record("faults", 0, 0, 1);
+}
 
 console.log(`\n━━ summary ━━\n${[...notable, ...lines].join("\n")}`);
 const summary = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`;
