@@ -54,6 +54,15 @@ export function uploadFailureReason(error: unknown): string {
   return error instanceof Error ? error.message : "Something went wrong";
 }
 
+/**
+ * Whether a failed tus request is worth sending again: a lost connection (0), a lost lock (409,
+ * 423) or the server away for a moment (5xx, such as storage's 503). Other 4xx are final (retrying
+ * a 415 cannot help), and so is 507: the shop's storage is full until its owner frees space.
+ */
+export function isRetryableUploadStatus(status: number): boolean {
+  return status === 0 || status === 409 || status === 423 || (status >= 500 && status !== 507);
+}
+
 /** What every upload sends: chunks, retries, and the metadata that names its purpose and target. */
 function tusOptions(request: UploadRequest): Tus.UploadOptions {
   const target = { productId: request.productId, brandId: request.brandId, marketplaceId: request.marketplaceId, title: request.title, category: request.category };
@@ -68,11 +77,7 @@ function tusOptions(request: UploadRequest): Tus.UploadOptions {
       filetype: request.file.type,
       ...Object.fromEntries(Object.entries(target).filter((entry): entry is [string, string] => Boolean(entry[1]))),
     },
-    // 4xx other than a lost lock are final: retrying a 415 cannot help.
-    onShouldRetry: (error, _attempt, defaults) => {
-      const status = (error as Tus.DetailedError).originalResponse?.getStatus() ?? 0;
-      return status === 0 || status === 409 || status === 423 || status >= 500 ? defaults.retryDelays !== null : false;
-    },
+    onShouldRetry: (error, _attempt, defaults) => defaults.retryDelays !== null && isRetryableUploadStatus((error as Tus.DetailedError).originalResponse?.getStatus() ?? 0),
   };
 }
 
