@@ -10,6 +10,7 @@ import { eventually } from "../testing/eventually.ts";
 import { type MediaRow, createMedia } from "../testing/fixtures.ts";
 import { listenWithFastLane } from "../testing/lane-server.ts";
 import { type OwnerShop, createOwnerProduct, openOwnerShop, saveOwnerProduct } from "../testing/owner-shop.ts";
+import { type S3TestServer, startS3TestServer } from "../testing/s3-test-server.ts";
 import { openTestDatabase } from "../testing/test-database.ts";
 import { type TestServer, startTestServer, testConfig } from "../testing/test-server.ts";
 import { type TestUser, signUpMany } from "../testing/users.ts";
@@ -18,8 +19,9 @@ import type { Database } from "./database.ts";
 // The fault suite (`npm run test:faults`, which `npm test` runs after every other suite: it
 // restarts the machine's PostgreSQL). Three instances of the store on one PostgreSQL database,
 // each with its read model on and behind the fast lane on a socket of its own, under mixed traffic
-// from 50 connections: PostgreSQL is restarted twice (as maintenance or a failover does), then every
-// instance's listening connection is cut while the owner changes prices and stock. Afterwards:
+// from 50 connections: PostgreSQL is restarted twice (as maintenance or a failover does), the S3
+// store (s3rver) is stopped for 8 s, then every instance's listening connection is cut while the
+// owner changes prices and stock. Afterwards:
 // no 500 anywhere, no acknowledged write missing, every product answer of every instance equal to
 // the database's, every instance ready again within seconds (decision 221).
 
@@ -30,13 +32,14 @@ function restartPostgres(): void {
   execFileSync("pg_ctlcluster", ["--skip-systemctl-redirect", CLUSTER_VERSION!, "main", "restart", "-m", "fast"], { stdio: "ignore" });
 }
 
-describe("PostgreSQL restarted twice and every listener cut, under traffic on three instances", () => {
+describe("PostgreSQL restarted twice, S3 stopped and every listener cut, under traffic on three instances", () => {
   let direct: Database;
   let first: TestServer;
   const others: Server[] = [];
   const lanes: Awaited<ReturnType<typeof listenWithFastLane>>[] = [];
   let shop: OwnerShop;
   let shoppers: TestUser[];
+  let s3: S3TestServer;
   /** What the owner's instance logged at error level: an unhandled error's cause, when a 500 is found. */
   const errorLines: string[] = [];
 
@@ -45,7 +48,8 @@ describe("PostgreSQL restarted twice and every listener cut, under traffic on th
     const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(direct.db);
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.pathname = `/${rows[0]!.name}`;
-    const env = { NODE_ENV: "development", DATABASE_URL: url.toString(), DATABASE_POOL_SIZE: "10", LOG_LEVEL: "error" };
+    s3 = await startS3TestServer({ anyPort: true });
+    const env = { ...s3.env, NODE_ENV: "development", DATABASE_URL: url.toString(), DATABASE_POOL_SIZE: "10", LOG_LEVEL: "error" };
     first = await startTestServer(env, { write: (line: string) => errorLines.push(line) });
     for (let i = 0; i < 2; i++) {
       const config = testConfig({ ...env, DATA_DIR: first.dataDir });
@@ -61,6 +65,7 @@ describe("PostgreSQL restarted twice and every listener cut, under traffic on th
     for (const server of others) await server.close();
     await first?.close();
     await direct?.close();
+    await s3?.close();
   });
 
   it("loses no acknowledged write, answers no 500, and every instance serves the database's answers afterwards", { timeout: 240_000 }, async () => {
@@ -70,6 +75,9 @@ describe("PostgreSQL restarted twice and every listener cut, under traffic on th
       const video = await createMedia(first.deps.database.db, product.id, { type: "video", status: "ready" });
       products.push({ product, video });
     }
+    // A file the shop serves from S3, read by the traffic as a browser reads a poster.
+    const mediaKey = `fault-suite/poster-${Date.now()}.jpg`;
+    await first.deps.storage.put("product-media", mediaKey, Buffer.alloc(20_000, 7), { contentType: "image/jpeg" });
 
     const statuses = new Map<number, number>();
     const failures: string[] = [];
@@ -86,6 +94,7 @@ describe("PostgreSQL restarted twice and every listener cut, under traffic on th
           [`/api/products/${product.id}`, {}],
           [`/api/feed?marketplaceId=${shop.marketplaceId}&seed=fault${index % 5}&limit=10`, {}],
           [`/api/search?q=${encodeURIComponent(product.title.split(" ")[0]!)}`, {}],
+          [`/media/product-media/${mediaKey}`, {}],
         ];
         for (const [path, init] of calls) {
           const started = performance.now();
@@ -111,6 +120,10 @@ describe("PostgreSQL restarted twice and every listener cut, under traffic on th
     await sleep(5000);
     restartPostgres();
     await sleep(5000);
+    await s3.stop();
+    await sleep(8000);
+    await s3.restart();
+    await sleep(2000);
 
     // Every instance's listening connection is cut, and the owner changes prices and stock before
     // any has listened again (terminating is instant; listening again waits at least 100 ms).
