@@ -21,7 +21,7 @@ export const MediaLibraryQuerySchema = z.object({
   type: z.enum(["image", "video"]).optional(),
   category: z.enum(["product", "ugc"]).optional(),
   status: z.enum(MEDIA_STATUSES).optional(),
-  /** Keyset cursor: the last item's `createdAt|id` from the previous page. */
+  /** Keyset cursor: the previous page's nextCursor, opaque to clients. */
   cursor: z.string().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(LIBRARY_MAX_LIMIT).default(LIBRARY_DEFAULT_LIMIT),
 });

@@ -2,9 +2,8 @@ import type { Brand, Page } from "@reelmart/core/api/catalog";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { containsPattern } from "../../db/like-pattern.ts";
-import { type Keyset, afterKeyset, nextCursor } from "./catalog.cursor.ts";
+import { type Keyset, afterKeyset, keysetMicros, nextCursor } from "./catalog.cursor.ts";
 import { type BrandRow, toBrand } from "./catalog.mappers.ts";
-import { keysetMicros } from "./catalog.scope.ts";
 
 // Public brand reads: every brand, each with its count of active products.
 
@@ -26,7 +25,7 @@ function brandsWithCounts(db: Kysely<DB>) {
       "b.website_url",
       "b.featured",
       "b.created_at",
-      keysetMicros("b.created_at"),
+      keysetMicros("b"),
       (eb) =>
         eb
           .selectFrom("products as p")

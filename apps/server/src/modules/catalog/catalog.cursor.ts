@@ -26,8 +26,16 @@ export function decodeCursor(cursor: string): Keyset | null {
   return { createdAtMicros, id };
 }
 
+/** The aliases of the tables listed by keyset: products, brands, the media library's product_media. */
+type KeysetTable = "p" | "b" | "m";
+
+/** A row's keyset timestamp in exact microseconds (extract is numeric, not float, since PostgreSQL 14). */
+export function keysetMicros(table: KeysetTable) {
+  return sql<string>`(extract(epoch from ${sql.ref(`${table}.created_at`)}) * 1000000)::bigint::text`.as("keyset_at");
+}
+
 /** Rows strictly after `after` in (created_at desc, id desc) order, comparing at full precision. */
-export function afterKeyset(table: "p" | "b", after: Keyset) {
+export function afterKeyset(table: KeysetTable, after: Keyset) {
   return sql<boolean>`(${sql.ref(`${table}.created_at`)}, ${sql.ref(`${table}.id`)}) < (timestamptz 'epoch' + cast(${after.createdAtMicros} as bigint) * interval '1 microsecond', cast(${after.id} as uuid))`;
 }
 

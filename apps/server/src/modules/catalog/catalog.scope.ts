@@ -1,15 +1,11 @@
 import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
+import { keysetMicros } from "./catalog.cursor.ts";
 
 // Which products the public catalogue shows, by name: every public read (catalogue, feed, discovery,
 // search) starts from activeProducts, and the marketplace filter is listedInMarketplace.
 
 type ProductScope = ExpressionBuilder<DB & { p: DB["products"] }, "p">;
-
-/** A row's keyset timestamp in exact microseconds (extract is numeric, not float, since PostgreSQL 14). */
-export function keysetMicros(column: "p.created_at" | "b.created_at") {
-  return sql<string>`(extract(epoch from ${sql.ref(column)}) * 1000000)::bigint::text`.as("keyset_at");
-}
 
 /** The marketplace filter: products with an active listing in `marketplaceId` (whether or not the marketplace itself is active). */
 export function listedInMarketplace(marketplaceId: string) {
@@ -57,7 +53,7 @@ export function activeProducts(db: Kysely<DB>, marketplaceId?: string) {
       "b.name as brand_name",
       "b.logo_url as brand_logo_url",
       "b.featured as brand_featured",
-      keysetMicros("p.created_at"),
+      keysetMicros("p"),
     ])
     .where("p.status", "=", "active");
   return marketplaceId ? query.where(listedInMarketplace(marketplaceId)) : query;

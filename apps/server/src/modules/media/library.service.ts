@@ -5,6 +5,7 @@ import type { Logger } from "../../logger.ts";
 import { badCursor, badRequest, conflict, notFound } from "../../shared/errors.ts";
 import { type Storage, deleteLeftover } from "../../storage/storage.ts";
 import { recordAudit } from "../admin/audit.ts";
+import { afterKeyset, decodeCursor, keysetMicros, nextCursor } from "../catalog/catalog.cursor.ts";
 import { applyProcessedVideoIn } from "./upload-jobs.ts";
 import { MEDIA_JOBS_CHANNEL } from "./queue.ts";
 
@@ -16,17 +17,6 @@ const toJob = (job: JobRow | undefined): MediaJobState | null =>
   job ? { id: job.id, status: job.status, stage: job.stage, progress: job.progress, attempts: job.attempts, error: job.last_error } : null;
 
 const iso = (value: unknown) => new Date(value as string | Date).toISOString();
-
-function encodeLibraryCursor(createdAt: unknown, id: string) {
-  return `${iso(createdAt)}|${id}`;
-}
-
-function decodeLibraryCursor(cursor: string): { createdAt: Date; id: string } {
-  const [at, id] = cursor.split("|");
-  const createdAt = new Date(at ?? "");
-  if (!id || Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) throw badCursor();
-  return { createdAt, id };
-}
 
 /** The latest job of each media row (a retried row has several). */
 async function latestJobs(db: Kysely<DB>, column: "media_id" | "submission_id", ids: string[]): Promise<Map<string, JobRow>> {
@@ -66,14 +56,16 @@ export async function listLibrary(db: Kysely<DB>, query: MediaLibraryQuery & { l
       "m.duration",
       "m.metadata",
       "m.created_at",
+      keysetMicros("m"),
     ]);
   if (query.productId) select = select.where("m.product_id", "=", query.productId);
   if (query.type) select = select.where("m.type", "=", query.type);
   if (query.category) select = select.where("m.category", "=", query.category);
   if (query.status) select = select.where("m.status", "=", query.status);
   if (query.cursor) {
-    const { createdAt, id } = decodeLibraryCursor(query.cursor);
-    select = select.where((eb) => eb.or([eb("m.created_at", "<", createdAt), eb.and([eb("m.created_at", "=", createdAt), eb("m.id", "<", id)])]));
+    const after = decodeCursor(query.cursor);
+    if (!after) throw badCursor();
+    select = select.where(afterKeyset("m", after));
   }
   const rows = await select.orderBy("m.created_at", "desc").orderBy("m.id", "desc").limit(query.limit + 1).execute();
   const page = rows.slice(0, query.limit);
@@ -106,8 +98,7 @@ export async function listLibrary(db: Kysely<DB>, query: MediaLibraryQuery & { l
       createdAt: iso(row.created_at),
     };
   });
-  const last = page[page.length - 1];
-  return { items, nextCursor: rows.length > query.limit && last ? encodeLibraryCursor(last.created_at, last.id) : null };
+  return { items, nextCursor: nextCursor(rows, query.limit) };
 }
 
 /** The admin making a change, for the audit log. */

@@ -155,6 +155,34 @@ describe("media library and shopper submissions", () => {
     expect((await server.request(`/api/admin/media-library/${failed.id}/retry`, { method: "POST", headers: admin.headers })).status).toBe(409);
   });
 
+  it("pages through rows sharing a millisecond with a page's last row, listing each exactly once", async () => {
+    const product = await createProduct(db(), { title: "Paged Media" });
+    const created: string[] = [];
+    for (let i = 0; i < 11; i++) {
+      // One millisecond, microseconds apart (and some identical): a millisecond cursor skips the rest of that millisecond.
+      const created_at = i < 4 ? "2024-05-01T10:00:00.123456Z" : `2024-05-01T10:00:00.${String(123456 + i).padStart(6, "0")}Z`;
+      created.push((await createMedia(db(), product.id, { type: "image", created_at })).id);
+    }
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const query: string = `/api/admin/media-library?productId=${product.id}&limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+      const { status, body } = await server.json<MediaLibraryPage>(query, { headers: admin.headers });
+      expect(status).toBe(200);
+      seen.push(...body.items.map((item) => item.id));
+      cursor = body.nextCursor;
+      pages++;
+    } while (cursor && pages < 10);
+
+    expect(pages).toBe(4);
+    expect(seen).toHaveLength(created.length);
+    expect(new Set(seen)).toEqual(new Set(created));
+    const rows = await db().selectFrom("product_media").select("id").where("product_id", "=", product.id).orderBy("created_at", "desc").orderBy("id", "desc").execute();
+    expect(seen).toEqual(rows.map((row) => row.id));
+  });
+
   it("attaches WebVTT captions to a video and refuses anything else", async () => {
     const video = await createMedia(db(), productId, { type: "video" });
     const put = (body: string) => server.request(`/api/admin/media-library/${video.id}/captions`, { method: "PUT", headers: { ...admin.headers, "content-type": "text/vtt" }, body });
