@@ -1,13 +1,8 @@
-import {
-  PRODUCT_QUERY_GC_MS,
-  PRODUCT_QUERY_STALE_MS,
-  QUERY_GC_MS,
-  QUERY_MAX_BACKOFF_MS,
-  QUERY_RETRIES,
-  QUERY_STALE_MS,
-} from "@reelmart/core/constants";
+import { QUERY_GC_MS, QUERY_MAX_BACKOFF_MS, QUERY_RETRIES, QUERY_STALE_MS } from "@reelmart/core/constants";
 import { QueryClient, timeoutManager } from "@tanstack/react-query";
 import { ApiRequestError } from "../shared/api/client.ts";
+import { productCache } from "../shared/product/api/product-cache.ts";
+import { productKeys } from "../shared/product/api/product-keys.ts";
 import { coalescedTimeouts } from "./query-timers.ts";
 
 // Before any QueryClient exists, as React Query asks of a provider (a timer is cleared by the
@@ -31,8 +26,7 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
-  const productCache = { staleTime: PRODUCT_QUERY_STALE_MS, gcTime: PRODUCT_QUERY_GC_MS };
-  client.setQueryDefaults(["product"], productCache);
-  client.setQueryDefaults(["products"], productCache);
+  client.setQueryDefaults(productKeys.details, productCache);
+  client.setQueryDefaults(productKeys.lists, productCache);
   return client;
 }

@@ -14,7 +14,7 @@ import { shopperMessage } from "../../shared/api/shopper-message.ts";
 import { useCart } from "../../shared/cart/use-cart.ts";
 import { useMarketplace } from "../../shared/marketplace/use-marketplace.ts";
 import { useCheckoutOptions } from "../../shared/orders/get-checkout-options.ts";
-import { ordersQueryKey } from "../../shared/orders/get-orders.ts";
+import { orderQueryKey, ordersQueryKey } from "../../shared/orders/get-orders.ts";
 import { payOnline } from "../../shared/orders/pay-online.ts";
 import { RupeesNote } from "../../shared/orders/rupees-note.tsx";
 import { PageHeader } from "../../shared/ui/page-header.tsx";
@@ -81,7 +81,7 @@ export function CheckoutPage() {
     if (order.paymentMethod === "online" && order.payment) {
       try {
         const paid = await payOnline(order, order.payment, { name: order.shippingAddress.name, email: user?.email, contact: order.shippingAddress.phone });
-        if (paid) queryClient.setQueryData(["order", paid.id], paid);
+        if (paid) queryClient.setQueryData(orderQueryKey(paid.id), paid);
       } catch (error) {
         toast.error("Payment could not be completed", { description: error instanceof Error ? error.message : "Please try again" });
       }

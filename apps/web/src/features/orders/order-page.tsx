@@ -7,6 +7,7 @@ import { useState } from "react";
 import { Link, useLocation, useParams } from "react-router";
 import { toast } from "../../shared/ui/toast.ts";
 import { shopperMessage } from "../../shared/api/shopper-message.ts";
+import { orderQueryKey } from "../../shared/orders/get-orders.ts";
 import { DeliveryAddress, OrderLines, OrderTimeline } from "../../shared/orders/order-details.tsx";
 import { DELIVERY_STATUS_LABELS, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, orderStatusTone } from "../../shared/orders/order-status.ts";
 import { payOnline } from "../../shared/orders/pay-online.ts";
@@ -17,7 +18,7 @@ import { Dialog } from "../../shared/ui/dialog.tsx";
 import { EmptyState } from "../../shared/ui/empty-state.tsx";
 import { Spinner } from "../../shared/ui/spinner.tsx";
 import { useCancelOrder } from "./api/cancel-order.ts";
-import { orderQueryKey, useOrder } from "./api/get-order.ts";
+import { useOrder } from "./api/get-order.ts";
 
 
 /** /orders/{id}: lines, totals, address, the three statuses and the timeline; cancel before shipping. */

@@ -7,6 +7,7 @@ import { useLocation, useNavigate } from "react-router";
 import { toast } from "../ui/toast.ts";
 import { ApiRequestError, apiRequest } from "../api/client.ts";
 import { shopperMessage } from "../api/shopper-message.ts";
+import { sessionQueryKey } from "../session/api/get-session-user.ts";
 import { useSession } from "../session/use-session.ts";
 import { EMPTY_CART, addLocal, setQuantityLocal } from "./cart-state.ts";
 
@@ -92,7 +93,7 @@ export function useCart(): CartState {
         return true;
       } catch (error) {
         toast.error(failure, { description: shopperMessage(error) });
-        if (error instanceof ApiRequestError && error.status === 401) void queryClient.invalidateQueries({ queryKey: ["session"] });
+        if (error instanceof ApiRequestError && error.status === 401) void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
         void queryClient.invalidateQueries({ queryKey: key });
         return false;
       }

@@ -6,6 +6,9 @@ import { apiRequest } from "../api/client.ts";
 
 export const ordersQueryKey = (userId: string | null) => ["orders", userId ?? "anonymous"] as const;
 
+/** One order: the order page reads it, and the checkout writes a just-paid order into it. */
+export const orderQueryKey = (id: string) => ["order", id] as const;
+
 export const getOrders = (cursor: string | null, signal?: AbortSignal) => apiRequest<OrderList>("/orders", { signal, query: { cursor, limit: 20 } });
 
 /** GET /api/orders, newest first, page by page. */

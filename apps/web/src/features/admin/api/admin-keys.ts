@@ -12,4 +12,7 @@ export const adminKeys = {
   orders: ["admin", "orders"] as const,
   order: (id: string) => ["admin", "order", id] as const,
   analytics: ["admin", "analytics"] as const,
+  mediaLibrary: ["admin", "media-library"] as const,
+  submissions: ["admin", "submissions"] as const,
+  mediaProductOptions: ["admin", "media", "product-options"] as const,
 };

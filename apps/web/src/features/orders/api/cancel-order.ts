@@ -1,8 +1,7 @@
 import type { Order } from "@reelmart/core/api/orders";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../shared/api/client.ts";
-import { ordersQueryKey } from "../../../shared/orders/get-orders.ts";
-import { orderQueryKey } from "./get-order.ts";
+import { orderQueryKey, ordersQueryKey } from "../../../shared/orders/get-orders.ts";
 
 export const cancelOrder = (id: string) => apiRequest<Order>(`/orders/${encodeURIComponent(id)}/cancel`, { method: "POST", body: {} });
 

@@ -1,8 +1,7 @@
 import type { Order } from "@reelmart/core/api/orders";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../shared/api/client.ts";
-
-export const orderQueryKey = (id: string) => ["order", id] as const;
+import { orderQueryKey } from "../../../shared/orders/get-orders.ts";
 
 export const getOrder = (id: string, signal?: AbortSignal) => apiRequest<Order>(`/orders/${encodeURIComponent(id)}`, { signal });
 

@@ -4,6 +4,7 @@ import { isUuid } from "@reelmart/core/ids";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../api/client.ts";
 import { productCache } from "./product-cache.ts";
+import { productKeys } from "./product-keys.ts";
 
 /** GET /api/products/batch, as many times as the batch limit needs; ids the server does not know are absent. */
 export async function getProductsById(ids: readonly string[], signal?: AbortSignal): Promise<Map<string, ProductSummary>> {
@@ -16,7 +17,7 @@ export async function getProductsById(ids: readonly string[], signal?: AbortSign
 export const getProductsByIdQueryOptions = (ids: readonly string[]) => {
   const valid = ids.filter(isUuid);
   return queryOptions({
-    queryKey: ["products", "batch", valid],
+    queryKey: [...productKeys.lists, "batch", valid],
     queryFn: ({ signal }) => getProductsById(valid, signal),
     enabled: valid.length > 0,
     placeholderData: (previous) => previous,

@@ -2,6 +2,7 @@ import type { Page, ProductSummary } from "@reelmart/core/api/catalog";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../api/client.ts";
 import { productCache } from "./product-cache.ts";
+import { productKeys } from "./product-keys.ts";
 
 export interface ProductListFilter {
   marketplaceId: string | null;
@@ -18,7 +19,7 @@ export const getProducts = (filter: ProductListFilter, signal?: AbortSignal) =>
   });
 
 export const getProductsQueryOptions = (filter: ProductListFilter) =>
-  queryOptions({ queryKey: ["products", filter], queryFn: ({ signal }) => getProducts(filter, signal), ...productCache });
+  queryOptions({ queryKey: [...productKeys.lists, filter], queryFn: ({ signal }) => getProducts(filter, signal), ...productCache });
 
 export function useProductList(filter: ProductListFilter, enabled = true) {
   return useQuery({ ...getProductsQueryOptions(filter), enabled });

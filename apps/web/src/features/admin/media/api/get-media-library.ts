@@ -1,10 +1,9 @@
 import type { MediaLibraryPage, MediaLibraryQuery } from "@reelmart/core/api/media";
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../../shared/api/client.ts";
+import { adminKeys } from "../../api/admin-keys.ts";
 
 export type LibraryFilters = Pick<MediaLibraryQuery, "productId" | "type" | "category" | "status">;
-
-export const mediaLibraryQueryKey = (filters: LibraryFilters) => ["admin", "media-library", filters] as const;
 
 export function getMediaLibrary(filters: LibraryFilters, cursor: string | null, signal?: AbortSignal) {
   return apiRequest<MediaLibraryPage>("/admin/media-library", { signal, query: { ...filters, cursor, limit: 24 } });
@@ -13,7 +12,7 @@ export function getMediaLibrary(filters: LibraryFilters, cursor: string | null, 
 /** GET /api/admin/media-library: every product's media, newest first, one page at a time. */
 export function useMediaLibrary(filters: LibraryFilters) {
   return useInfiniteQuery({
-    queryKey: mediaLibraryQueryKey(filters),
+    queryKey: [...adminKeys.mediaLibrary, filters],
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) => getMediaLibrary(filters, pageParam, signal),
     getNextPageParam: (last) => last.nextCursor,

@@ -1,8 +1,7 @@
 import type { ProductSummary } from "@reelmart/core/api/catalog";
 import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../../shared/api/client.ts";
-
-export const productOptionsQueryKey = ["admin", "media", "product-options"] as const;
+import { adminKeys } from "../../api/admin-keys.ts";
 
 /** The first 100 products (id and title) for the upload and attach pickers. */
 export function getProductOptions(signal?: AbortSignal) {
@@ -12,5 +11,5 @@ export function getProductOptions(signal?: AbortSignal) {
 }
 
 export function useProductOptions() {
-  return useQuery({ queryKey: productOptionsQueryKey, queryFn: ({ signal }) => getProductOptions(signal), staleTime: 60_000 });
+  return useQuery({ queryKey: adminKeys.mediaProductOptions, queryFn: ({ signal }) => getProductOptions(signal), staleTime: 60_000 });
 }

@@ -1,10 +1,9 @@
 import type { SubmissionList } from "@reelmart/core/api/media";
 import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../../shared/api/client.ts";
+import { adminKeys } from "../../api/admin-keys.ts";
 
 export type SubmissionFilter = "pending" | "approved" | "rejected" | "processing" | "failed";
-
-export const submissionsQueryKey = (status: SubmissionFilter) => ["admin", "submissions", status] as const;
 
 export function getSubmissions(status: SubmissionFilter, signal?: AbortSignal) {
   return apiRequest<SubmissionList>("/admin/submissions", { signal, query: { status } });
@@ -12,5 +11,5 @@ export function getSubmissions(status: SubmissionFilter, signal?: AbortSignal) {
 
 /** GET /api/admin/submissions?status=: the moderation queue (pending) and the decided ones. */
 export function useSubmissions(status: SubmissionFilter) {
-  return useQuery({ queryKey: submissionsQueryKey(status), queryFn: ({ signal }) => getSubmissions(status, signal) });
+  return useQuery({ queryKey: [...adminKeys.submissions, status], queryFn: ({ signal }) => getSubmissions(status, signal) });
 }

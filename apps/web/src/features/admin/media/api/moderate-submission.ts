@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../../shared/ui/toast.ts";
 import { apiRequest } from "../../../../shared/api/client.ts";
 import { shopperMessage } from "../../../../shared/api/shopper-message.ts";
+import { adminKeys } from "../../api/admin-keys.ts";
 
 export function approveSubmission(id: string) {
   return apiRequest<{ mediaId: string }>(`/admin/submissions/${id}/approve`, { method: "POST" });
@@ -21,8 +22,8 @@ export function useModerateSubmission() {
     },
     onSuccess: (_result, decision) => {
       toast.success(decision.approve ? "Video approved" : "Video rejected");
-      void queryClient.invalidateQueries({ queryKey: ["admin", "submissions"] });
-      return queryClient.invalidateQueries({ queryKey: ["admin", "media-library"] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.submissions });
+      return queryClient.invalidateQueries({ queryKey: adminKeys.mediaLibrary });
     },
     onError: (error) => toast.error("Could not save the decision", { description: shopperMessage(error) }),
   });

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../../shared/ui/toast.ts";
+import { adminKeys } from "../../api/admin-keys.ts";
 
 /** PUT /api/admin/media-library/{id}/captions with the .vtt file as the body (not JSON, so not apiRequest). */
 export async function putCaptions(id: string, file: File): Promise<string> {
@@ -21,7 +22,7 @@ export function usePutCaptions() {
     mutationFn: ({ id, file }: { id: string; file: File }) => putCaptions(id, file),
     onSuccess: () => {
       toast.success("Captions added");
-      return queryClient.invalidateQueries({ queryKey: ["admin", "media-library"] });
+      return queryClient.invalidateQueries({ queryKey: adminKeys.mediaLibrary });
     },
     onError: (error) => toast.error("Upload failed", { description: error instanceof Error ? error.message : undefined }),
   });

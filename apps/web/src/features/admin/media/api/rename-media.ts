@@ -1,6 +1,7 @@
 import type { MediaEditBody, MediaEdited } from "@reelmart/core/api/discovery";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../../shared/api/client.ts";
+import { adminKeys } from "../../api/admin-keys.ts";
 
 /** PATCH /api/admin/media/{id}: a media item's own title; null lets it go by its product's title (decision 209). */
 export function renameMedia(id: string, title: string | null) {
@@ -13,6 +14,6 @@ export function useRenameMedia() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, title }: { id: string; title: string | null }) => renameMedia(id, title),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["admin", "media-library"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.mediaLibrary }),
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../../shared/ui/toast.ts";
 import { apiRequest } from "../../../../shared/api/client.ts";
 import { shopperMessage } from "../../../../shared/api/shopper-message.ts";
+import { adminKeys } from "../../api/admin-keys.ts";
 
 export function retryMedia(id: string) {
   return apiRequest<void>(`/admin/media-library/${id}/retry`, { method: "POST" });
@@ -12,7 +13,7 @@ export function useRetryMedia() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: retryMedia,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["admin", "media-library"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.mediaLibrary }),
     onError: (error) => toast.error("Could not retry", { description: shopperMessage(error) }),
   });
 }

@@ -1,6 +1,7 @@
 import type { MediaProgressEvent } from "@reelmart/core/api/media";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { adminKeys } from "../../api/admin-keys.ts";
 
 /**
  * GET /api/admin/media-library/events (Server-Sent Events): live stage and percent per media or
@@ -26,8 +27,8 @@ export function useMediaProgress(onSettled?: (event: MediaProgressEvent) => void
       if (!key) return;
       setProgress((current) => ({ ...current, [key]: event }));
       if (event.status !== "running") {
-        void queryClient.invalidateQueries({ queryKey: ["admin", "media-library"] });
-        void queryClient.invalidateQueries({ queryKey: ["admin", "submissions"] });
+        void queryClient.invalidateQueries({ queryKey: adminKeys.mediaLibrary });
+        void queryClient.invalidateQueries({ queryKey: adminKeys.submissions });
         settled.current?.(event);
       }
     });

@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { ProductMediaUploader } from "../../../../shared/upload/product-media-uploader.tsx";
 import type { ProcessingEvents } from "../../../../shared/upload/upload-list.tsx";
+import { adminKeys } from "../../api/admin-keys.ts";
 import { useProductOptions } from "../api/get-product-options.ts";
 
 /**
@@ -17,7 +18,7 @@ export function MediaUploader({ processing }: { processing: ProcessingEvents }) 
     <ProductMediaUploader
       productId={productId}
       processing={processing}
-      onFinished={() => void queryClient.invalidateQueries({ queryKey: ["admin", "media-library"] })}
+      onFinished={() => void queryClient.invalidateQueries({ queryKey: adminKeys.mediaLibrary })}
       productPicker={
         <div className="flex min-w-56 flex-col gap-1">
           <label htmlFor={pickerId} className="text-sm text-neutral-300">
