@@ -1,6 +1,5 @@
 // Engagement rules and the realtime event shape (issue #6), kept free of zod so the web app's first
 // load does not carry the schema library; the request/response schemas live in api/engagement.ts.
-import type { Comment } from "./api/engagement.ts";
 
 export const COMMENT_MAX_LENGTH = 1000;
 export const COMMENTS_PAGE_DEFAULT = 20;
@@ -36,6 +35,20 @@ export interface MediaCounts {
   commentCount: number;
   shareCount: number;
   viewCount: number;
+}
+
+/** A comment as a list shows it and a comments event carries it; api/engagement.ts's CommentSchema is held to it. */
+export interface Comment {
+  id: string;
+  mediaId: string;
+  productId: string;
+  userId: string;
+  authorName: string;
+  authorAvatar: string | null;
+  comment: string;
+  isEdited: boolean;
+  createdAt: string;
+  updatedAt: string;
 }
 
 const COUNT_NAMES = ["likeCount", "commentCount", "shareCount", "viewCount"] as const satisfies readonly (keyof MediaCounts)[];

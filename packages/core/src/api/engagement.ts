@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { safeText } from "./text.ts";
 import { uuidSchema } from "./ids.ts";
-import { COMMENT_MAX_LENGTH, COMMENTS_PAGE_DEFAULT, COMMENTS_PAGE_MAX, SAVED_MERGE_MAX } from "../engagement.ts";
+import { COMMENT_MAX_LENGTH, COMMENTS_PAGE_DEFAULT, COMMENTS_PAGE_MAX, type Comment, SAVED_MERGE_MAX } from "../engagement.ts";
 
 // The engagement contract (issue #6): likes, comments, shares, saved items and the realtime stream.
 
@@ -37,8 +37,7 @@ export const CommentSchema = z.object({
   isEdited: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
-});
-export type Comment = z.infer<typeof CommentSchema>;
+}) satisfies z.ZodType<Comment>;
 
 export const CommentListSchema = z.object({ items: z.array(CommentSchema), nextCursor: z.string().nullable() });
 export type CommentList = z.infer<typeof CommentListSchema>;

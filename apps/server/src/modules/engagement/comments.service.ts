@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { Comment, CommentList } from "@reelmart/core/api/engagement";
-import { realtimeTopics } from "@reelmart/core/engagement";
+import type { CommentList } from "@reelmart/core/api/engagement";
+import { type Comment, realtimeTopics } from "@reelmart/core/engagement";
 import { type Kysely, type RawBuilder, type Selectable, sql } from "kysely";
 import type { DB, VideoCommentsTable } from "../../db/schema.ts";
 import { notFound } from "../../shared/errors.ts";

@@ -1,4 +1,4 @@
-import type { Comment } from "@reelmart/core/api/engagement";
+import type { Comment } from "@reelmart/core/engagement";
 import { COMMENT_MAX_LENGTH } from "@reelmart/core/engagement";
 import { formatRelativeTime } from "@reelmart/core/format";
 import { Pencil, Send, Trash2 } from "lucide-react";

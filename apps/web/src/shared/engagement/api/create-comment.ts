@@ -1,4 +1,4 @@
-import type { Comment } from "@reelmart/core/api/engagement";
+import type { Comment } from "@reelmart/core/engagement";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../api/client.ts";
 import { commentListUpdates } from "./get-comments.ts";

@@ -1,5 +1,5 @@
-import type { Comment, CommentList } from "@reelmart/core/api/engagement";
-import { COMMENT_FETCH_RETRIES, COMMENT_RETRY_MAX_MS, type RealtimeEvent, realtimeTopics } from "@reelmart/core/engagement";
+import type { CommentList } from "@reelmart/core/api/engagement";
+import { COMMENT_FETCH_RETRIES, COMMENT_RETRY_MAX_MS, type Comment, type RealtimeEvent, realtimeTopics } from "@reelmart/core/engagement";
 import { isUuid } from "@reelmart/core/ids";
 import { type InfiniteData, type QueryClient, infiniteQueryOptions, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../api/client.ts";
