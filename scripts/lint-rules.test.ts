@@ -136,6 +136,21 @@ describe("lint holds the layers", () => {
       expect(messages.every((message) => message.includes("Write money with formatPrice"))).toBe(true);
     });
 
+    it("reports fromPaise's bare decimal written into a text, and leaves it alone as a value or inside formatPrice", async () => {
+      const code = [
+        "import { formatPrice, fromPaise } from \"@reelmart/core/format\";",
+        "declare const paise: number;",
+        "export const note = `Captured ${fromPaise(paise)} does not match the order total`;",
+        "export const joined = \"Total \" + fromPaise(paise);",
+        "export const formatted = `Captured ${formatPrice(fromPaise(paise))} does not match the order total`;",
+        "export const body = { total: fromPaise(paise) };",
+        "export const json = `{\"total\":${JSON.stringify(fromPaise(paise))}}`;",
+      ].join("\n");
+      const messages = await reported(code, "apps/server/src/modules/orders/format-probe.ts");
+      expect(messages).toHaveLength(2);
+      expect(messages.every((message) => message.includes("fromPaise alone gives the API's decimal"))).toBe(true);
+    });
+
     it("lets tests and the payment stand-in state the '₹' text a reader sees, but not format with Intl", async () => {
       const code = "export const seen = \"₹1,499.00\";\nexport const pay = \"Pay ₹\" + (100).toFixed(2);\nexport const day = new Date().toLocaleDateString();\n";
       for (const file of ["apps/web/src/features/cart/probe.test.tsx", "e2e/format-probe.spec.ts", "apps/server/src/testing/format-probe.ts"]) {

@@ -5,7 +5,9 @@
  * - `Intl` (Intl.NumberFormat, Intl.DateTimeFormat, …) and `.toLocaleString()`,
  *   `.toLocaleDateString()`, `.toLocaleTimeString()`, which pick their own locale and style;
  * - money built by hand: a '₹' text joined to a value (`₹${amount}`, "₹" + amount) or an amount
- *   written out after '₹' ("₹499"). A '₹' on its own, such as a field's label "Price (₹)", is fine.
+ *   written out after '₹' ("₹499"). A '₹' on its own, such as a field's label "Price (₹)", is fine;
+ * - fromPaise(…) written into a text (`Captured ${fromPaise(paise)}`, "Total " + fromPaise(paise)):
+ *   it gives the API's decimal string ("5979.00"), without formatPrice's '₹' and en-IN grouping.
  * The option `allowRupeeText` lets tests and stand-ins state the text a reader sees ("₹1,499.00").
  */
 const LOCALE_METHODS = new Set(["toLocaleString", "toLocaleDateString", "toLocaleTimeString"]);
@@ -23,6 +25,7 @@ const formattersFromCore = {
         "Write dates, times and numbers with packages/core/src/format.ts (formatDay, formatDateTime, formatShortDay, formatNumber, formatCount), " +
         "not {{what}}: each kind of value has one formatter, in en-IN.",
       rupee: "Write money with formatPrice from packages/core/src/format.ts (INR in en-IN's grouping, 2 decimals), not a hand-built '₹' text.",
+      decimal: "Write money in a text with formatPrice(fromPaise(…)) from packages/core/src/format.ts: fromPaise alone gives the API's decimal ('5979.00'), with no '₹' or grouping.",
     },
     schema: [{ type: "object", properties: { allowRupeeText: { type: "boolean" } }, additionalProperties: false }],
   },
@@ -33,6 +36,8 @@ const formattersFromCore = {
       !member.computed && member.property.type === "Identifier" ? member.property.name : member.property.type === "Literal" ? String(member.property.value) : null;
 
     const isRupeeString = (node) => node.type === "Literal" && typeof node.value === "string" && node.value.includes(RUPEE);
+    const isFromPaise = (node) => node.type === "CallExpression" && node.callee.type === "Identifier" && node.callee.name === "fromPaise";
+    const isText = (node) => (node.type === "Literal" && typeof node.value === "string") || node.type === "TemplateLiteral";
 
     const checks = {
       MemberExpression(node) {
@@ -57,6 +62,8 @@ const formattersFromCore = {
         const texts = node.quasis.map((quasi) => quasi.value.cooked ?? quasi.value.raw);
         if (texts.some((text) => WRITTEN_AMOUNT.test(text)) || (node.expressions.length > 0 && texts.some((text) => text.includes(RUPEE)))) {
           context.report({ node, messageId: "rupee" });
+        } else if (node.expressions.some(isFromPaise)) {
+          context.report({ node, messageId: "decimal" });
         }
       },
       Literal(node) {
@@ -74,6 +81,7 @@ const formattersFromCore = {
         if (node.operator !== "+") return;
         const joined = [node.left, node.right].find((side) => isRupeeString(side) && !WRITTEN_AMOUNT.test(side.value));
         if (joined) context.report({ node, messageId: "rupee" });
+        else if ((isFromPaise(node.left) && isText(node.right)) || (isText(node.left) && isFromPaise(node.right))) context.report({ node, messageId: "decimal" });
       },
     };
   },

@@ -2,6 +2,7 @@ import type { ErrorBody } from "@reelmart/core/api/errors";
 import { type ServerType, serve } from "@hono/node-server";
 import type { Cart } from "@reelmart/core/api/cart";
 import type { AdminOrder, Order, OrderCount, OrderList, OrderStats } from "@reelmart/core/api/orders";
+import { formatPrice, fromPaise } from "@reelmart/core/format";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMarketplace, createProduct } from "../../testing/fixtures.ts";
@@ -447,7 +448,10 @@ describe("orders API", () => {
       expect(await standIn.sendCapturedWebhook(providerOrderId, { secret: "forged-secret", eventId: "evt_forged" })).toBe(400);
       expect((await call(shopper, "GET", `/api/orders/${order.id}`)).body).toMatchObject({ status: "pending_payment", paymentStatus: "pending" });
       expect(await standIn.sendCapturedWebhook(providerOrderId, { amount: 1, eventId: "evt_short" })).toBe(200);
-      expect((await call(shopper, "GET", `/api/orders/${order.id}`)).body.status).toBe("pending_payment");
+      const short = (await call(shopper, "GET", `/api/orders/${order.id}`)).body;
+      expect(short.status).toBe("pending_payment");
+      // Money in words is formatPrice's, as everywhere else.
+      expect(short.timeline.find((event) => event.kind === "payment_mismatch")?.note).toBe(`Captured ${formatPrice(fromPaise(1))} does not match the order total`);
 
       expect(await standIn.sendCapturedWebhook(providerOrderId, { eventId: "evt_paid_1" })).toBe(200);
       const paid = (await call(shopper, "GET", `/api/orders/${order.id}`)).body;
