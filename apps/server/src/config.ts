@@ -12,7 +12,7 @@ const booleanFlag = z
   .enum(["true", "false", "1", "0"])
   .transform((value) => value === "true" || value === "1");
 
-/** Every environment variable the server reads, validated once at boot (README has the same table). */
+/** Every environment variable the server reads, validated once at boot (docs/configuration.md lists them all). */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
