@@ -1,4 +1,5 @@
 import { Agent, request } from "node:http";
+import { imageForm, sendInPieces } from "../testing/body-in-pieces.ts";
 import { ERROR_CODES } from "@reelmart/core/api/errors";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // The server first: it extends zod with .openapi before the modules below build their schemas.
@@ -9,66 +10,10 @@ import { IMAGE_TOO_LARGE_MESSAGE } from "../modules/admin/admin-images.ts";
 import { TOO_LARGE_MESSAGE } from "../modules/profile/avatar.service.ts";
 
 const SIX_MB = 6 * 1024 * 1024;
-const PIECE = 64 * 1024;
 /** Between pieces: 6 MB takes about a second to send, as over a slow link (and longer than @hono/node-server's 500 ms). */
 const PAUSE_MS = 10;
-
-/** A form with one 6 MB "image", as a browser sends it. */
-function sixMbForm(): { body: Buffer; type: string } {
-  const boundary = "----reelmart-test-boundary";
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const body = Buffer.alloc(SIX_MB);
-  head.copy(body);
-  tail.copy(body, SIX_MB - tail.length);
-  return { body, type: `multipart/form-data; boundary=${boundary}` };
-}
-
-interface Delivery {
-  status: number;
-  body: string;
-  /** How the connection failed (ECONNRESET, EPIPE), if it did. */
-  error?: string;
-  /** Body bytes handed to the socket when the answer arrived. */
-  sentWhenAnswered: number;
-}
-
-/**
- * Sends `body` over a real socket in 64 KB pieces with a pause between them and settles when the
- * request closes: the whole body written and the answer read, or the connection lost.
- */
-function sendSlowly(url: string, init: { method: string; headers: Record<string, string>; body: Buffer; agent?: Agent }): Promise<Delivery> {
-  return new Promise((resolve) => {
-    const delivery: Delivery = { status: 0, body: "", error: undefined, sentWhenAnswered: -1 };
-    let sent = 0;
-    let bodySent = false;
-    let answerRead = false;
-    const outgoing = request(url, { method: init.method, agent: init.agent, headers: { ...init.headers, "content-length": String(init.body.length) } }, (response) => {
-      delivery.status = response.statusCode ?? 0;
-      delivery.sentWhenAnswered = sent;
-      response.setEncoding("utf8");
-      response.on("data", (text: string) => (delivery.body += text));
-      response.on("end", () => (answerRead = true));
-    });
-    outgoing.on("error", (error: NodeJS.ErrnoException) => (delivery.error ??= error.code ?? error.message));
-    outgoing.on("close", () => {
-      if (!bodySent) delivery.error ??= "the connection closed before the whole body was sent";
-      if (!answerRead) delivery.error ??= "the connection closed before the answer was read";
-      resolve(delivery);
-    });
-    const writeNext = () => {
-      if (outgoing.destroyed) return;
-      if (sent >= init.body.length) {
-        outgoing.end(() => (bodySent = true));
-        return;
-      }
-      const piece = init.body.subarray(sent, sent + PIECE);
-      sent += piece.length;
-      outgoing.write(piece, () => setTimeout(writeNext, PAUSE_MS));
-    };
-    writeNext();
-  });
-}
+const sixMbForm = () => imageForm(SIX_MB);
+const sendSlowly = (url: string, init: { method: string; headers: Record<string, string>; body: Buffer; agent?: Agent }) => sendInPieces(url, { ...init, pauseMs: PAUSE_MS });
 
 describe("a body the app answers without reading (decision 220)", () => {
   let server: TestServer;

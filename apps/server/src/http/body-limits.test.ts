@@ -1,4 +1,4 @@
-import { request } from "node:http";
+import { imageForm, sendInPieces } from "../testing/body-in-pieces.ts";
 import { ERROR_CODES } from "@reelmart/core/api/errors";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // The server first: it extends zod with .openapi before the modules below build their schemas.
@@ -12,57 +12,11 @@ import { API_BODY_MAX_BYTES } from "./body-limit.ts";
 // 401/403 when the caller may not use the route at all), over a real socket, before reading it and
 // never by a reset. The routes are read from /api/openapi.json, so routes added later are covered.
 
-const PIECE = 64 * 1024;
 /** Between pieces, as over a real link: on loopback the kernel would take megabytes before an answer could be seen. */
 const PAUSE_MS = 4;
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000001";
 
-interface Delivery {
-  status: number;
-  body: string;
-  error?: string;
-  sentWhenAnswered: number;
-}
-
-/** Sends `body` in pieces and settles once the answer is read and the body written, or the connection is lost. */
-function send(url: string, method: string, headers: Record<string, string>, body: Buffer): Promise<Delivery> {
-  return new Promise((resolve) => {
-    const delivery: Delivery = { status: 0, body: "", error: undefined, sentWhenAnswered: -1 };
-    let sent = 0;
-    let answerRead = false;
-    const outgoing = request(url, { method, headers: { ...headers, "content-length": String(body.length) } }, (response) => {
-      delivery.status = response.statusCode ?? 0;
-      delivery.sentWhenAnswered = sent;
-      response.setEncoding("utf8");
-      response.on("data", (text: string) => (delivery.body += text));
-      response.on("end", () => (answerRead = true));
-    });
-    outgoing.on("error", (error: NodeJS.ErrnoException) => (delivery.error ??= error.code ?? error.message));
-    outgoing.on("close", () => {
-      if (!answerRead) delivery.error ??= "the connection closed before the answer was read";
-      resolve(delivery);
-    });
-    const writeNext = () => {
-      if (outgoing.destroyed) return;
-      if (sent >= body.length) return void outgoing.end();
-      const piece = body.subarray(sent, sent + PIECE);
-      sent += piece.length;
-      outgoing.write(piece, () => setTimeout(writeNext, PAUSE_MS));
-    };
-    writeNext();
-  });
-}
-
-/** A multipart form with one image of `size` bytes. */
-function form(size: number): { body: Buffer; type: string } {
-  const boundary = "----reelmart-limit";
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const body = Buffer.alloc(size);
-  head.copy(body);
-  tail.copy(body, size - tail.length);
-  return { body, type: `multipart/form-data; boundary=${boundary}` };
-}
+const send = (url: string, method: string, headers: Record<string, string>, body: Buffer) => sendInPieces(url, { method, headers, body, pauseMs: PAUSE_MS });
 
 /** Operations whose bodies are multipart images, each with its own limit. */
 const MULTIPART = /^\/api\/(me\/avatar|admin\/brands\/\{[^}]+\}\/images\/\{[^}]+\}|admin\/marketplaces\/\{[^}]+\}\/flag|admin\/settings\/splash-logo)$/;
@@ -74,7 +28,7 @@ describe("a body over its route's limit is refused from the headers, never by a 
   let shopper: TestUser;
   let operations: Operation[];
   const oversizedJson = Buffer.from(`{"name":"${"x".repeat(2 * API_BODY_MAX_BYTES)}"}`);
-  const oversizedForm = form(6 * 1024 * 1024);
+  const oversizedForm = imageForm(6 * 1024 * 1024);
 
   beforeAll(async () => {
     server = await startTestServer();
