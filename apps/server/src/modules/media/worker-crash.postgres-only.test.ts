@@ -1,19 +1,17 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../logger.ts";
 import { createMedia, createProduct } from "../../testing/fixtures.ts";
 import { makeTestVideo } from "../../testing/media-sources.ts";
 import { type TestServer, startTestServer } from "../../testing/test-server.ts";
+import { jobOnceEncoding, startWorkerProcess } from "../../testing/worker-process.ts";
 import { createMediaContext, mediaJobKinds } from "./media-jobs.ts";
 import { enqueueJob, runNextJob } from "./queue.ts";
 import { UPLOADED_VIDEO_JOB } from "./upload-jobs.ts";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // A separate `npm run worker` process on the same PostgreSQL is killed with SIGKILL mid-encode;
@@ -41,24 +39,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a media worker killed with -9",
     await server.deps.storage.put("uploads", "crash/source", source, { contentType: "application/octet-stream" });
     const jobId = await enqueueJob(db, UPLOADED_VIDEO_JOB, { sourceKey: "crash/source", productId: product.id, mediaId: media.id }, undefined, { mediaId: media.id });
 
-    const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(db);
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = `/${rows[0]!.name}`;
-    child = spawn(process.execPath, ["--import", "tsx", path.join(here, "../../testing/worker-child.ts")], {
-      env: { ...process.env, NODE_ENV: "test", DATABASE_URL: url.toString(), DATA_DIR: server.dataDir, MEDIA_WORKERS: "1", LOG_LEVEL: "silent", MEDIA_JOB_STALE_SECONDS: "2", TEST_DATABASE_URL: "" },
-      // Its own process group, so the kill takes its ffmpeg too, as a machine going down would.
-      detached: true,
-      stdio: "ignore",
-    });
+    const worker = await startWorkerProcess(server, { logLevel: "silent", stdout: "ignore" });
+    child = worker;
 
-    let job = await db.selectFrom("media_jobs").selectAll().where("id", "=", jobId).executeTakeFirstOrThrow();
-    for (let waited = 0; !(job.status === "running" && job.stage === "encoding") && waited < 60_000; waited += 100) {
-      await sleep(100);
-      job = await db.selectFrom("media_jobs").selectAll().where("id", "=", jobId).executeTakeFirstOrThrow();
-    }
+    const job = await jobOnceEncoding(db, jobId);
     expect(job).toMatchObject({ status: "running", stage: "encoding", attempts: 1 });
-    process.kill(-child.pid!, "SIGKILL");
-    await new Promise((resolve) => child!.once("exit", resolve));
+    process.kill(-worker.pid!, "SIGKILL");
+    await new Promise((resolve) => worker.once("exit", resolve));
 
     // Nobody refreshes the lock any more; after the stale time another worker claims the job.
     expect(await runNextJob(db, mediaJobKinds(createMediaContext(server.deps)), createLogger({ logLevel: "silent" }), { staleLockSeconds: 2 })).toBe(false);

@@ -1,19 +1,17 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../logger.ts";
 import { createMedia, createProduct } from "../../testing/fixtures.ts";
 import { makeTestVideo } from "../../testing/media-sources.ts";
 import { type TestServer, startTestServer } from "../../testing/test-server.ts";
+import { jobOnceEncoding, startWorkerProcess } from "../../testing/worker-process.ts";
 import { createMediaContext, mediaJobKinds } from "./media-jobs.ts";
 import { enqueueJob, runNextJob } from "./queue.ts";
 import { UPLOADED_VIDEO_JOB } from "./upload-jobs.ts";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const TAKEN_OVER = "media job taken over by another worker while this one was stopped; this attempt's result is dropped";
 
@@ -47,30 +45,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a media worker paused with SIGS
     await server.deps.storage.put("uploads", "pause/source", source, { contentType: "application/octet-stream" });
     const jobId = await enqueueJob(db, UPLOADED_VIDEO_JOB, { sourceKey: "pause/source", productId: product.id, mediaId: media.id }, undefined, { mediaId: media.id });
 
-    const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(db);
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = `/${rows[0]!.name}`;
-    child = spawn(process.execPath, ["--import", "tsx", path.join(here, "../../testing/worker-child.ts")], {
-      env: { ...process.env, NODE_ENV: "test", DATABASE_URL: url.toString(), DATA_DIR: server.dataDir, MEDIA_WORKERS: "1", LOG_LEVEL: "warn", MEDIA_JOB_STALE_SECONDS: "2", TEST_DATABASE_URL: "" },
-      // Its own process group, so the pause takes its ffmpeg too, as a frozen machine would.
-      detached: true,
-      stdio: ["ignore", "pipe", "ignore"],
-    });
+    const worker = await startWorkerProcess(server, { logLevel: "warn", stdout: "pipe" });
+    child = worker;
     const logLines: Array<{ msg: string; jobId?: string }> = [];
     let pending = "";
-    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
+    worker.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
       const lines = (pending + chunk).split("\n");
       pending = lines.pop() ?? "";
       for (const line of lines) if (line.startsWith("{")) logLines.push(JSON.parse(line) as (typeof logLines)[number]);
     });
 
-    let job = await db.selectFrom("media_jobs").selectAll().where("id", "=", jobId).executeTakeFirstOrThrow();
-    for (let waited = 0; !(job.status === "running" && job.stage === "encoding") && waited < 60_000; waited += 100) {
-      await sleep(100);
-      job = await db.selectFrom("media_jobs").selectAll().where("id", "=", jobId).executeTakeFirstOrThrow();
-    }
+    const job = await jobOnceEncoding(db, jobId);
     expect(job).toMatchObject({ status: "running", stage: "encoding", attempts: 1 });
-    process.kill(-child.pid!, "SIGSTOP");
+    process.kill(-worker.pid!, "SIGSTOP");
 
     // Paused, it refreshes its lock no more; after the stale time this worker takes the job over.
     await sleep(2500);
@@ -84,7 +71,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a media worker paused with SIGS
     expect(renditions.map((r) => r.height)).toEqual([1280, 854, 426]);
 
     // Continued, the paused worker finishes its encode and finds the job no longer its own.
-    process.kill(-child.pid!, "SIGCONT");
+    process.kill(-worker.pid!, "SIGCONT");
     for (let waited = 0; !logLines.some((line) => line.msg === TAKEN_OVER) && waited < 90_000; waited += 100) await sleep(100);
     expect(logLines.find((line) => line.msg === TAKEN_OVER)).toMatchObject({ jobId });
     expect(await db.selectFrom("media_jobs").selectAll().where("id", "=", jobId).executeTakeFirstOrThrow()).toEqual(finished);
@@ -93,7 +80,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a media worker paused with SIGS
     expect(await db.selectFrom("media_renditions").selectAll().where("media_id", "=", media.id).orderBy("height", "desc").execute()).toEqual(renditions);
 
     // And it goes on working: stopped with SIGTERM, it ends cleanly.
-    process.kill(child.pid!, "SIGTERM");
-    expect(await new Promise((resolve) => child!.once("exit", resolve))).toBe(0);
+    process.kill(worker.pid!, "SIGTERM");
+    expect(await new Promise((resolve) => worker.once("exit", resolve))).toBe(0);
   });
 });
