@@ -10,6 +10,7 @@ const DATABASE_FREE_SERVER_TESTS = [
   "apps/server/src/config.test.ts",
   "apps/server/src/db/group-commit.test.ts",
   "apps/server/src/heap-growth.test.ts",
+  "apps/server/src/logger.test.ts",
   "apps/server/src/http/body-pieces.test.ts",
   "apps/server/src/http/client-address.test.ts",
   "apps/server/src/http/compression.test.ts",

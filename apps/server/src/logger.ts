@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { type DestinationStream, pino } from "pino";
 import type { Config } from "./config.ts";
+import { isDatabaseUnavailable } from "./db/database-unavailable.ts";
 
 export type Logger = pino.Logger;
 
@@ -23,10 +24,22 @@ export function createLogger(config: Pick<Config, "logLevel">, destination?: Des
     level: config.logLevel,
     base: undefined,
     redact: ["req.headers.cookie", "req.headers.authorization"],
+    serializers: { err: serializeError },
     mixin: () => {
       const scope = requestScope.getStore();
       return scope ? { requestId: scope.requestId } : {};
     },
   };
   return destination ? pino(options, destination) : pino(options);
+}
+
+/**
+ * Errors as pino writes them, but one that says the database is away without its stack: while a
+ * restart lasts, every request and background rebuild that meets it logs a line, and the stack of
+ * a refused connection says nothing its message and code do not (decision 221).
+ */
+function serializeError(error: unknown): unknown {
+  if (!isDatabaseUnavailable(error)) return pino.stdSerializers.err(error as Error);
+  const { message, code } = error as Error & { code?: string };
+  return { type: (error as Error).name, message, code };
 }
