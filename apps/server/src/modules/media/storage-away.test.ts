@@ -1,15 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../logger.ts";
-import { createMedia, createProduct } from "../../testing/fixtures.ts";
-import { makeTestVideo } from "../../testing/media-sources.ts";
 import { type S3TestServer, startS3TestServer } from "../../testing/s3-test-server.ts";
+import { queueUploadedVideo } from "../../testing/queued-video.ts";
 import { type TestServer, startTestServer } from "../../testing/test-server.ts";
 import { createMediaContext, mediaJobKinds } from "./media-jobs.ts";
-import { enqueueJob, runNextJob } from "./queue.ts";
-import { UPLOADED_VIDEO_JOB } from "./upload-jobs.ts";
+import { runNextJob } from "./queue.ts";
 
 // STORAGE_DRIVER=s3 with its S3 (s3rver) stopped while a video waits to be processed, then
 // started again on the same files: the job waits for it without spending its attempts.
@@ -33,11 +31,7 @@ describe("a media job while its storage is away", () => {
 
   it("waits with a growing backoff and its attempts untouched, then finishes once the storage is back", { timeout: 120_000 }, async () => {
     const db = server.deps.database.db;
-    const product = await createProduct(db);
-    const media = await createMedia(db, product.id, { type: "video", status: "processing", url: "" });
-    const source = readFileSync(await makeTestVideo(dir, "clip.mp4", { width: 320, height: 568, seconds: 1 }));
-    await server.deps.storage.put("uploads", "away/source", source, { contentType: "application/octet-stream" });
-    const jobId = await enqueueJob(db, UPLOADED_VIDEO_JOB, { sourceKey: "away/source", productId: product.id, mediaId: media.id }, undefined, { mediaId: media.id });
+    const { media, jobId } = await queueUploadedVideo(server, dir, "away", { width: 320, height: 568, seconds: 1 });
     const kinds = mediaJobKinds(createMediaContext(server.deps));
     const job = () => db.selectFrom("media_jobs").select(["status", "attempts", "stage", "run_after", "last_error"]).where("id", "=", jobId).executeTakeFirstOrThrow();
     const makeDue = () => db.updateTable("media_jobs").set({ run_after: new Date(Date.now() - 1000) }).where("id", "=", jobId).execute();

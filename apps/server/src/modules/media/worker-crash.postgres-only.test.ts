@@ -1,11 +1,11 @@
 import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../logger.ts";
 import { createMedia, createProduct } from "../../testing/fixtures.ts";
-import { makeTestVideo } from "../../testing/media-sources.ts";
+import { queueUploadedVideo } from "../../testing/queued-video.ts";
 import { type TestServer, startTestServer } from "../../testing/test-server.ts";
 import { jobOnceEncoding, startWorkerProcess } from "../../testing/worker-process.ts";
 import { createMediaContext, mediaJobKinds } from "./media-jobs.ts";
@@ -33,11 +33,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a media worker killed with -9",
 
   it("leaves a job that another worker finishes", { timeout: 120_000 }, async () => {
     const db = server.deps.database.db;
-    const product = await createProduct(db);
-    const media = await createMedia(db, product.id, { type: "video", status: "processing", url: "" });
-    const source = readFileSync(await makeTestVideo(dir, "long.mp4", { width: 720, height: 1280, seconds: 3 }));
-    await server.deps.storage.put("uploads", "crash/source", source, { contentType: "application/octet-stream" });
-    const jobId = await enqueueJob(db, UPLOADED_VIDEO_JOB, { sourceKey: "crash/source", productId: product.id, mediaId: media.id }, undefined, { mediaId: media.id });
+    const { media, jobId } = await queueUploadedVideo(server, dir, "crash", { width: 720, height: 1280, seconds: 3 });
 
     const worker = await startWorkerProcess(server, { logLevel: "silent", stdout: "ignore" });
     child = worker;

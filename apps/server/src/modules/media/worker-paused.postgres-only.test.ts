@@ -1,16 +1,14 @@
 import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../logger.ts";
-import { createMedia, createProduct } from "../../testing/fixtures.ts";
-import { makeTestVideo } from "../../testing/media-sources.ts";
+import { queueUploadedVideo } from "../../testing/queued-video.ts";
 import { type TestServer, startTestServer } from "../../testing/test-server.ts";
 import { jobOnceEncoding, startWorkerProcess } from "../../testing/worker-process.ts";
 import { createMediaContext, mediaJobKinds } from "./media-jobs.ts";
-import { enqueueJob, runNextJob } from "./queue.ts";
-import { UPLOADED_VIDEO_JOB } from "./upload-jobs.ts";
+import { runNextJob } from "./queue.ts";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const TAKEN_OVER = "media job taken over by another worker while this one was stopped; this attempt's result is dropped";
@@ -39,11 +37,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a media worker paused with SIGS
 
   it("has its job finished by another worker, and overwrites nothing when it is continued", { timeout: 180_000 }, async () => {
     const db = server.deps.database.db;
-    const product = await createProduct(db);
-    const media = await createMedia(db, product.id, { type: "video", status: "processing", url: "" });
-    const source = readFileSync(await makeTestVideo(dir, "long.mp4", { width: 720, height: 1280, seconds: 3 }));
-    await server.deps.storage.put("uploads", "pause/source", source, { contentType: "application/octet-stream" });
-    const jobId = await enqueueJob(db, UPLOADED_VIDEO_JOB, { sourceKey: "pause/source", productId: product.id, mediaId: media.id }, undefined, { mediaId: media.id });
+    const { media, jobId } = await queueUploadedVideo(server, dir, "pause", { width: 720, height: 1280, seconds: 3 });
 
     const worker = await startWorkerProcess(server, { logLevel: "warn", stdout: "pipe" });
     child = worker;
