@@ -15,15 +15,15 @@ const DATABASE_FREE_SERVER_TESTS = [
   "apps/server/src/http/client-address.test.ts",
   "apps/server/src/http/compression.test.ts",
   "apps/server/src/modules/auth/delivery.test.ts",
-  "apps/server/src/modules/cart/cart.memory.test.ts",
+  "apps/server/src/read-model/held-cart-lines.test.ts",
   "apps/server/src/modules/feed/feed.seed.test.ts",
-  "apps/server/src/modules/feed/packed-cards.test.ts",
+  "apps/server/src/read-model/packed-cards.test.ts",
   "apps/server/src/modules/media/ffmpeg.test.ts",
   "apps/server/src/modules/media/ladder.test.ts",
   "apps/server/src/modules/media/video.test.ts",
   "apps/server/src/modules/seed/product-art.test.ts",
   "apps/server/src/modules/uploads/sniff.test.ts",
-  "apps/server/src/shared/held-bytes.test.ts",
+  "apps/server/src/read-model/held-bytes.test.ts",
   "apps/server/src/storage/s3-storage.test.ts",
 ];
 

@@ -15,7 +15,7 @@ import { clientDataError, databaseStateError } from "./http/database-errors.ts";
 import { AppError } from "./shared/errors.ts";
 import { isStorageUnavailable } from "./storage/storage.ts";
 import { BODY_NOT_JSON, errorBody, sendError } from "./http/errors.ts";
-import { type PublicCache, publicCacheMiddleware } from "./http/public-cache.ts";
+import { type PublicCache, publicCacheMiddleware } from "./read-model/public-cache.ts";
 import { metricsHandler, metricsMiddleware } from "./http/metrics.ts";
 import { requestContext } from "./http/request-context.ts";
 import { createSecurityHeaders, securityHeadersMiddleware } from "./http/security-headers.ts";

@@ -6,11 +6,11 @@ import type { Metrics } from "./http/metrics.ts";
 import type { AppEnv } from "./http/viewer.ts";
 import type { Logger } from "./logger.ts";
 import type { Auth } from "./modules/auth/auth.ts";
-import type { CatalogueCache } from "./modules/catalog/catalog.cache.ts";
-import type { LiveCards } from "./modules/catalog/live-cards.ts";
-import type { ProductAnswers } from "./modules/catalog/product-answers.ts";
-import type { FeedMemory } from "./modules/feed/feed.memory.ts";
-import type { SearchMemory } from "./modules/search/search.memory.ts";
+import type { CatalogueCache } from "./read-model/catalogue-cache.ts";
+import type { LiveCards } from "./read-model/live-cards.ts";
+import type { ProductAnswers } from "./read-model/product-answers.ts";
+import type { FeedMemory } from "./read-model/feed-memory.ts";
+import type { SearchMemory } from "./read-model/search-memory.ts";
 import type { SearchLog } from "./modules/search/search.service.ts";
 import type { Storage } from "./storage/storage.ts";
 

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { SharedBytes, bytesOf, digestOf, gzipPieces, joinPieces, ownBytesOf } from "./body-pieces.ts";
-import { PublicCache } from "./public-cache.ts";
+import { PublicCache } from "../read-model/public-cache.ts";
 
 const text = (value: string) => Buffer.from(value);
 // Larger than deflate's 32 KB window, partly repetitive like a stylesheet, partly not.

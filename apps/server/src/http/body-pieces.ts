@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { constants, crc32, deflateRawSync, gzipSync } from "node:zlib";
-import { heldBytes } from "../shared/held-bytes.ts";
+import { heldBytes } from "../read-model/held-bytes.ts";
 
 // A response body held as pieces, some of them shared by many bodies (docs/decisions/181): a share
 // page is the app shell's 70 KB, the same for every page, around a few KB of its own head. Held

@@ -12,7 +12,7 @@ import { type TestServer, startTestServer } from "../testing/test-server.ts";
 import { listenWithFastLane, rawGet } from "../testing/lane-server.ts";
 import { type TestUser, signUpUser } from "../testing/users.ts";
 import { PUBLIC_CACHE_ROUTE } from "./metrics.ts";
-import { PUBLIC_CACHE_CHANNEL } from "./public-cache.ts";
+import { PUBLIC_CACHE_CHANNEL } from "../read-model/public-cache.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config.ts";
 import { buildAuthOptions } from "../../modules/auth/auth-options.ts";
-import { SEARCH_INDEX_CHANNEL } from "../../modules/search/search.memory.ts";
+import { SEARCH_INDEX_CHANNEL } from "../../read-model/search-memory.ts";
 import { triggerNotificationCounter } from "../../testing/notifications.ts";
 import { createProduct } from "../../testing/fixtures.ts";
 import { openTestDatabase } from "../../testing/test-database.ts";

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config.ts";
 import { buildAuthOptions } from "../../modules/auth/auth-options.ts";
-import { FEED_ORDER_CHANNEL } from "../../modules/feed/feed.memory.ts";
+import { FEED_ORDER_CHANNEL } from "../../read-model/feed-memory.ts";
 import { triggerNotificationCounter } from "../../testing/notifications.ts";
 import { createMedia } from "../../testing/fixtures.ts";
 import { createMarketplace, createProduct } from "../../testing/schema-rows.ts";

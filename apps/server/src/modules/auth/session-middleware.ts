@@ -5,7 +5,7 @@ import type { Database } from "../../db/database.ts";
 import { errorBody } from "../../http/errors.ts";
 import type { AppEnv } from "../../http/viewer.ts";
 import type { Auth } from "./auth.ts";
-import { type SessionCache, type SessionViewer, sessionCacheKey } from "./session-cache.ts";
+import { type SessionCache, type SessionViewer, sessionCacheKey } from "../../read-model/session-cache.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

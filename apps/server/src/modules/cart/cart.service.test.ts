@@ -7,7 +7,7 @@ import { RowCounter } from "../../testing/row-counter.ts";
 import { openTestDatabase } from "../../testing/test-database.ts";
 import { eventually } from "../../testing/eventually.ts";
 import { AppError } from "../../shared/errors.ts";
-import { createCatalogueCache } from "../catalog/catalog.cache.ts";
+import { createCatalogueCache } from "../../read-model/catalogue-cache.ts";
 import { catalogueCachePrefill } from "../catalog/products.service.ts";
 import { CartAddWriter, getCart, setCartQuantity } from "./cart.service.ts";
 

@@ -5,11 +5,11 @@ import { type Kysely, sql } from "kysely";
 import { compiledOnce } from "../../db/compiled-once.ts";
 import { GroupCommit, type PendingWrite } from "../../db/group-commit.ts";
 import type { DB } from "../../db/schema.ts";
-import type { CatalogueCache } from "../catalog/catalog.cache.ts";
+import type { CatalogueCache } from "../../read-model/catalogue-cache.ts";
 import { listingIdsOf } from "../catalog/catalog.scope.ts";
 import { badRequest, conflict, notFound } from "../../shared/errors.ts";
 import { countTodayFrom, countTodayGroupedFrom } from "../analytics/rollups.ts";
-import { type HeldLine, HeldCartLines, cartJsonFromCatalogue, toCartProduct } from "./cart.memory.ts";
+import { type HeldLine, HeldCartLines, cartJsonFromCatalogue, toCartProduct } from "../../read-model/held-cart-lines.ts";
 
 // Every query here is scoped by user_id: another user's line is simply not found (404), never visible.
 // A line is a product plus its variant (docs/decisions/100-orders.md); the variant's stock bounds it.

@@ -5,7 +5,7 @@ import { createProduct } from "../../testing/fixtures.ts";
 import { notificationsSettled } from "../../testing/notifications.ts";
 import { type TestServer, startTestServer } from "../../testing/test-server.ts";
 import { type TestUser, signUpMany, signUpUser } from "../../testing/users.ts";
-import { CATALOGUE_PRODUCTS_CHANNEL } from "../catalog/catalog.cache.ts";
+import { CATALOGUE_PRODUCTS_CHANNEL } from "../../read-model/catalogue-cache.ts";
 
 
 describe("cart API", () => {

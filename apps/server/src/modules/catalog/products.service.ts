@@ -2,9 +2,9 @@ import type { Page, ProductDetail, ProductSummary } from "@reelmart/core/api/cat
 import { type Kysely, sql } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { DB } from "../../db/schema.ts";
-import type { CatalogueCache, CatalogueEntry } from "./catalog.cache.ts";
-import type { LiveCards } from "./live-cards.ts";
-import type { ProductAnswers } from "./product-answers.ts";
+import type { CatalogueCache, CatalogueEntry } from "../../read-model/catalogue-cache.ts";
+import type { LiveCards } from "../../read-model/live-cards.ts";
+import type { ProductAnswers } from "../../read-model/product-answers.ts";
 import { type Keyset, afterKeyset, nextCursor } from "./catalog.cursor.ts";
 import { toProductDetail, toProductSummary } from "./catalog.mappers.ts";
 import { activeProducts, listingIdsOf } from "./catalog.scope.ts";

@@ -9,7 +9,7 @@ import { type TestUser, signUpUser } from "../../testing/users.ts";
 import { createLogger } from "../../logger.ts";
 import { createMarketplace, createMedia } from "../../testing/fixtures.ts";
 import { DEMO_BRANDS, DEMO_CATEGORY_ROWS, DEMO_PRODUCTS } from "../seed/demo-data.ts";
-import { SearchMemory } from "./search.memory.ts";
+import { SearchMemory } from "../../read-model/search-memory.ts";
 import { searchProducts } from "./search.service.ts";
 
 // Issue #16, "how it will be tried": misspellings of four kinds (dropped, doubled, swapped and

@@ -10,10 +10,10 @@ import {
 } from "@reelmart/core/api/search";
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
-import type { CatalogueCache } from "../catalog/catalog.cache.ts";
-import type { LiveCards } from "../catalog/live-cards.ts";
+import type { CatalogueCache } from "../../read-model/catalogue-cache.ts";
+import type { LiveCards } from "../../read-model/live-cards.ts";
 import { type CatalogueSource, getProductSummaries } from "../catalog/products.service.ts";
-import type { SearchMemory, SearchSnapshot } from "./search.memory.ts";
+import type { SearchMemory, SearchSnapshot } from "../../read-model/search-memory.ts";
 import {
   type Candidates,
   FACET_VALUES,

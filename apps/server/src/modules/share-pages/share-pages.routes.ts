@@ -8,7 +8,7 @@ import type { Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import type { AppDeps, RegisterRoutes } from "../../context.ts";
 import { joinPieces } from "../../http/body-pieces.ts";
-import { type PublicCache, publicCacheMiddleware } from "../../http/public-cache.ts";
+import { type PublicCache, publicCacheMiddleware } from "../../read-model/public-cache.ts";
 import { errorResponse, jsonResponse } from "../../http/routes.ts";
 import type { AppEnv } from "../../http/viewer.ts";
 import type { Logger } from "../../logger.ts";
@@ -76,7 +76,7 @@ export function mountCrawlerFiles(app: Hono<AppEnv>, { config, database }: AppDe
 const SHARE_PAGE_FRESH_MS = 30_000;
 
 /**
- * The routes below held in the public cache; SHARE_PAGE_PATHS (http/public-cache.ts) matches the
+ * The routes below held in the public cache; SHARE_PAGE_PATHS (read-model/public-cache.ts) matches the
  * same URLs. Not the home page: it carries a first feed page with a seed of its own (decision 183).
  */
 const CACHED_SHARE_PAGE_ROUTES = ["/product/:id", "/purchase/:id", "/product-profile/:id", "/brand-shop/:id", "/v/:id"];

@@ -15,7 +15,7 @@ import { coverImageUrl, firstGalleryImageUrl } from "@reelmart/core/product-imag
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "../../db/schema.ts";
-import { PUBLIC_CACHE_CHANNEL } from "../../http/public-cache.ts";
+import { PUBLIC_CACHE_CHANNEL } from "../../read-model/public-cache.ts";
 import { createBrand, createMarketplace, createMedia, createProduct } from "../../testing/fixtures.ts";
 import { listenWithFastLane, rawGet } from "../../testing/lane-server.ts";
 import { notificationsSettled } from "../../testing/notifications.ts";

@@ -1,15 +1,15 @@
 import { SEARCH_PRICE_RANGES, type SearchPriceRangeId, type SearchQuery, type SearchSort } from "@reelmart/core/api/search";
 import { type Kysely, sql } from "kysely";
 import { Gauge, type Registry } from "prom-client";
-import type { Database } from "../../db/database.ts";
-import type { DB } from "../../db/schema.ts";
-import type { Logger } from "../../logger.ts";
-import { CoalescedRefresh } from "../../shared/coalesced-refresh.ts";
-import { listenForMovedCounters } from "../../shared/moved-counters.ts";
-import { PerGeneration } from "../../shared/per-generation.ts";
-import type { Candidates, RankedRow, WordMatch } from "./search.ranking.ts";
-import { FACET_VALUES, FIELD_BRAND, FIELD_CATEGORY, Kind, MAX_EXPANSIONS, MIN_PREFIX_LETTERS, MIN_SUBSTRING_LETTERS, SEARCH_MAX_WORDS, SUGGESTED_TITLES, cost } from "./search.ranking.ts";
-import { editDistance, typoAllowance } from "./search.words.ts";
+import type { Database } from "../db/database.ts";
+import type { DB } from "../db/schema.ts";
+import type { Logger } from "../logger.ts";
+import { CoalescedRefresh } from "./coalesced-refresh.ts";
+import { listenForMovedCounters } from "./moved-counters.ts";
+import { PerGeneration } from "./per-generation.ts";
+import type { Candidates, RankedRow, WordMatch } from "../modules/search/search.ranking.ts";
+import { FACET_VALUES, FIELD_BRAND, FIELD_CATEGORY, Kind, MAX_EXPANSIONS, MIN_PREFIX_LETTERS, MIN_SUBSTRING_LETTERS, SEARCH_MAX_WORDS, SUGGESTED_TITLES, cost } from "../modules/search/search.ranking.ts";
+import { editDistance, typoAllowance } from "../modules/search/search.words.ts";
 
 // The search index of migration 0070 held in memory (decision 141): the dictionary with its deletion
 // variants, each word's postings, and each product's search document, so a search ranks, filters,

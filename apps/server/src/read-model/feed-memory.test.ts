@@ -2,17 +2,17 @@ import type { FeedPage, FeedQuery } from "@reelmart/core/api/feed";
 import { realtimeTopics } from "@reelmart/core/engagement";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import { PUBLIC_CACHE_CHANNEL } from "../../http/public-cache.ts";
-import { createLogger } from "../../logger.ts";
-import { createMarketplace, createMedia, createProduct } from "../../testing/fixtures.ts";
-import { type TestServer, startTestServer } from "../../testing/test-server.ts";
-import { notifyChange } from "../realtime/realtime.service.ts";
-import { CatalogueCache, createCatalogueCache } from "../catalog/catalog.cache.ts";
-import { FEED_ORDER_CHANNEL, FeedMemory } from "./feed.memory.ts";
-import { getFeedPage } from "./feed.service.ts";
-import { eventually } from "../../testing/eventually.ts";
-import { RowCounter } from "../../testing/row-counter.ts";
-import { notificationsSettled } from "../../testing/notifications.ts";
+import { PUBLIC_CACHE_CHANNEL } from "./public-cache.ts";
+import { createLogger } from "../logger.ts";
+import { createMarketplace, createMedia, createProduct } from "../testing/fixtures.ts";
+import { type TestServer, startTestServer } from "../testing/test-server.ts";
+import { notifyChange } from "../modules/realtime/realtime.service.ts";
+import { CatalogueCache, createCatalogueCache } from "./catalogue-cache.ts";
+import { FEED_ORDER_CHANNEL, FeedMemory } from "./feed-memory.ts";
+import { getFeedPage } from "../modules/feed/feed.service.ts";
+import { eventually } from "../testing/eventually.ts";
+import { RowCounter } from "../testing/row-counter.ts";
+import { notificationsSettled } from "../testing/notifications.ts";
 
 describe("feed from memory", () => {
   let server: TestServer;

@@ -1,14 +1,14 @@
 import type { ProductSummary } from "@reelmart/core/api/catalog";
 import type { MediaCounts } from "@reelmart/core/engagement";
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/database.ts";
-import type { DB } from "../../db/schema.ts";
-import type { Logger } from "../../logger.ts";
-import { CoalescedRefresh } from "../../shared/coalesced-refresh.ts";
-import { heldBytes } from "../../shared/held-bytes.ts";
-import { listenForMovedCounters } from "../../shared/moved-counters.ts";
-import type { CatalogueCache } from "./catalog.cache.ts";
-import { COUNTER_COLUMNS, mediaCountsOf } from "./product-media.service.ts";
+import type { Database } from "../db/database.ts";
+import type { DB } from "../db/schema.ts";
+import type { Logger } from "../logger.ts";
+import { CoalescedRefresh } from "./coalesced-refresh.ts";
+import { heldBytes } from "./held-bytes.ts";
+import { listenForMovedCounters } from "./moved-counters.ts";
+import type { CatalogueCache } from "./catalogue-cache.ts";
+import { COUNTER_COLUMNS, mediaCountsOf } from "../modules/catalog/product-media.service.ts";
 
 // Product cards (ProductSummary) held in memory with their engagement counters kept live: a bounded
 // LRU by lower-case product id. Counters change without a catalogue notification, so the counters

@@ -1,5 +1,5 @@
-import type { Database } from "../../db/database.ts";
-import type { Viewer } from "../../shared/viewer.ts";
+import type { Database } from "../db/database.ts";
+import type { Viewer } from "../shared/viewer.ts";
 
 // Decision 104: a signed-in request used to pay better-auth's session lookup (the session and its
 // user) and our profile read on every request. Each instance keeps what that resolved to for a few

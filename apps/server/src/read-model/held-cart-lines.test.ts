@@ -1,8 +1,8 @@
 import type { Cart } from "@reelmart/core/api/cart";
 import { priceLines } from "@reelmart/core/pricing";
 import { describe, expect, it } from "vitest";
-import { CatalogueCache, type CatalogueEntry } from "../catalog/catalog.cache.ts";
-import { type HeldLine, HeldCartLines, cartJsonFromCatalogue } from "./cart.memory.ts";
+import { CatalogueCache, type CatalogueEntry } from "./catalogue-cache.ts";
+import { type HeldLine, HeldCartLines, cartJsonFromCatalogue } from "./held-cart-lines.ts";
 
 const line = (id: string, quantity = 1, productId = "p1", variantId: string | null = null): HeldLine => ({ id, productId, variantId, mediaId: null, quantity });
 

@@ -2,13 +2,13 @@ import { randomBytes } from "node:crypto";
 import { SEARCH_SORTS, type SearchQuery, type SearchResult } from "@reelmart/core/api/search";
 import { realtimeTopics } from "@reelmart/core/engagement";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBrand, createMarketplace, createMedia, createProduct } from "../../testing/fixtures.ts";
-import { type TestServer, startTestServer } from "../../testing/test-server.ts";
-import { getProductsByIds } from "../catalog/products.service.ts";
-import { notifyChange } from "../realtime/realtime.service.ts";
-import { PUBLIC_CACHE_CHANNEL } from "../../http/public-cache.ts";
-import { SEARCH_INDEX_CHANNEL, SearchSnapshot, deletionVariants, firstInOrder, flatPostings } from "./search.memory.ts";
-import { eventually } from "../../testing/eventually.ts";
+import { createBrand, createMarketplace, createMedia, createProduct } from "../testing/fixtures.ts";
+import { type TestServer, startTestServer } from "../testing/test-server.ts";
+import { getProductsByIds } from "../modules/catalog/products.service.ts";
+import { notifyChange } from "../modules/realtime/realtime.service.ts";
+import { PUBLIC_CACHE_CHANNEL } from "./public-cache.ts";
+import { SEARCH_INDEX_CHANNEL, SearchSnapshot, deletionVariants, firstInOrder, flatPostings } from "./search-memory.ts";
+import { eventually } from "../testing/eventually.ts";
 
 // Decision 141: the search index in memory follows every write to what it reads through migration
 // 0102's notifications (the SQL search answers while it rebuilds), and popularity through the

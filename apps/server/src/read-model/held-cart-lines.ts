@@ -1,8 +1,8 @@
 import type { CartItem, CartProduct, CartVariant } from "@reelmart/core/api/cart";
 import { fromPaise } from "@reelmart/core/format";
 import { priceLines } from "@reelmart/core/pricing";
-import { heldBytes } from "../../shared/held-bytes.ts";
-import type { CatalogueCache, CatalogueEntry } from "../catalog/catalog.cache.ts";
+import { heldBytes } from "./held-bytes.ts";
+import type { CatalogueCache, CatalogueEntry } from "./catalogue-cache.ts";
 
 // Decision 201: the cart lines of the shoppers a server writes for, held between their writes. A
 // line holds only what cart_items says of it; what the cart shows of its product comes from the

@@ -1,15 +1,15 @@
 import type { ProductSummary } from "@reelmart/core/api/catalog";
 import type { MediaCounts } from "@reelmart/core/engagement";
 import { type Kysely, sql } from "kysely";
-import type { Database } from "../../db/database.ts";
-import type { DB } from "../../db/schema.ts";
-import type { Logger } from "../../logger.ts";
-import { CoalescedRefresh } from "../../shared/coalesced-refresh.ts";
-import { PerGeneration } from "../../shared/per-generation.ts";
-import { activeProducts } from "../catalog/catalog.scope.ts";
-import type { CatalogueCache } from "../catalog/catalog.cache.ts";
-import { LiveCards } from "../catalog/live-cards.ts";
-import { COUNTER_COLUMNS, mediaCountsOf, withMedia } from "../catalog/product-media.service.ts";
+import type { Database } from "../db/database.ts";
+import type { DB } from "../db/schema.ts";
+import type { Logger } from "../logger.ts";
+import { CoalescedRefresh } from "./coalesced-refresh.ts";
+import { PerGeneration } from "./per-generation.ts";
+import { activeProducts } from "../modules/catalog/catalog.scope.ts";
+import type { CatalogueCache } from "./catalogue-cache.ts";
+import { LiveCards } from "./live-cards.ts";
+import { COUNTER_COLUMNS, mediaCountsOf, withMedia } from "../modules/catalog/product-media.service.ts";
 import { PackedCards } from "./packed-cards.ts";
 
 // Every visitor's feed from memory (docs/decisions/110-feed-from-memory.md). The eligible order
@@ -23,7 +23,7 @@ import { PackedCards } from "./packed-cards.ts";
 // The cards follow decision 103's per-product channel (decision 187): a write drops and re-reads
 // only the cards of the products it touched, so an order's stock change costs one card's read, not
 // the whole catalogue's. Engagement counters change without either notification: LiveCards
-// (catalog/live-cards.ts) keeps the held cards' counters live from the counters topic, and the
+// (live-cards.ts) keeps the held cards' counters live from the counters topic, and the
 // counters that moved since the cards were packed go into an overlay the packed cards are answered
 // with: as the notice carries them (decision 190), or read when it does not.
 

@@ -1,11 +1,11 @@
 import { gzipSync } from "node:zlib";
 import type { ProductDetail } from "@reelmart/core/api/catalog";
 import type { MediaCounts } from "@reelmart/core/engagement";
-import type { Database } from "../../db/database.ts";
-import { etagOf } from "../../http/public-cache.ts";
-import { heldBytes } from "../../shared/held-bytes.ts";
-import { listenForMovedCounters } from "../../shared/moved-counters.ts";
-import type { CatalogueCache } from "./catalog.cache.ts";
+import type { Database } from "../db/database.ts";
+import { etagOf } from "./public-cache.ts";
+import { heldBytes } from "./held-bytes.ts";
+import { listenForMovedCounters } from "./moved-counters.ts";
+import type { CatalogueCache } from "./catalogue-cache.ts";
 
 // GET /api/products/{id} answers held as the bytes the route sends (docs/decisions/107-product-answers-in-the-fast-lane.md),
 // so the fast lane answers a product page with no query and no framework. An answer is the

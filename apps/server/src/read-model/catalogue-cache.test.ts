@@ -1,12 +1,12 @@
 import type { FeedPage } from "@reelmart/core/api/feed";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eventually } from "../../testing/eventually.ts";
-import { createMarketplace, createMedia, createProduct } from "../../testing/fixtures.ts";
-import { type TestServer, startTestServer } from "../../testing/test-server.ts";
-import { type TestUser, signUpUser } from "../../testing/users.ts";
-import { type CatalogueEntry, CatalogueCache, createCatalogueCache } from "./catalog.cache.ts";
-import { catalogueCachePrefill } from "./products.service.ts";
-import { RowCounter } from "../../testing/row-counter.ts";
+import { eventually } from "../testing/eventually.ts";
+import { createMarketplace, createMedia, createProduct } from "../testing/fixtures.ts";
+import { type TestServer, startTestServer } from "../testing/test-server.ts";
+import { type TestUser, signUpUser } from "../testing/users.ts";
+import { type CatalogueEntry, CatalogueCache, createCatalogueCache } from "./catalogue-cache.ts";
+import { catalogueCachePrefill } from "../modules/catalog/products.service.ts";
+import { RowCounter } from "../testing/row-counter.ts";
 
 describe("CatalogueCache", () => {
   const entry = (id: string) => ({ row: { id }, parts: {}, media: [], listedIn: new Set<string>() }) as unknown as CatalogueEntry;

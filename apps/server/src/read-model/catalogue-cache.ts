@@ -1,6 +1,6 @@
 import type { Media } from "@reelmart/core/api/catalog";
-import type { Database } from "../../db/database.ts";
-import type { ProductDetailParts, ProductRow } from "./catalog.mappers.ts";
+import type { Database } from "../db/database.ts";
+import type { ProductDetailParts, ProductRow } from "../modules/catalog/catalog.mappers.ts";
 
 // Decision 030: the catalogue part of active products, kept in memory until the catalogue changes.
 // Decision 103: invalidation is per product. Migration 0100's triggers name, on

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler, Next } from "hono";
 import type { Database } from "../db/database.ts";
-import { type Body, type Piece, digestOf, gzipPieces, joinPieces, lengthOf, ownBytesOf, piecesOf } from "./body-pieces.ts";
-import { type AppEnv, getViewer } from "./viewer.ts";
+import { type Body, type Piece, digestOf, gzipPieces, joinPieces, lengthOf, ownBytesOf, piecesOf } from "../http/body-pieces.ts";
+import { type AppEnv, getViewer } from "../http/viewer.ts";
 
 // An in-process read cache for anonymous, public catalogue and feed GETs
 // (docs/decisions/030-public-read-cache.md). Entries are whole response bodies keyed by the

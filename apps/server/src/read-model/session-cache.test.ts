@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notificationsSettled as settled } from "../../testing/notifications.ts";
-import { type TestServer, startTestServer } from "../../testing/test-server.ts";
-import { type TestUser, signUpUser } from "../../testing/users.ts";
+import { notificationsSettled as settled } from "../testing/notifications.ts";
+import { type TestServer, startTestServer } from "../testing/test-server.ts";
+import { type TestUser, signUpUser } from "../testing/users.ts";
 import { SESSION_CACHE_TTL_MS, SessionCache, VIEWER_SESSIONS_CHANNEL, sessionCacheKey } from "./session-cache.ts";
 
 // Decision 104: session lookups cached per instance for SESSION_CACHE_TTL_MS, and dropped on every
