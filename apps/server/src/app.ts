@@ -15,7 +15,7 @@ import { clientDataError, databaseStateError } from "./http/database-errors.ts";
 import { AppError } from "./shared/errors.ts";
 import { isStorageUnavailable } from "./storage/storage.ts";
 import { BODY_NOT_JSON, errorBody, sendError } from "./http/errors.ts";
-import { type PublicCache, publicCacheMiddleware } from "./read-model/public-cache.ts";
+import { publicCacheMiddleware } from "./read-model/public-cache.ts";
 import { metricsHandler, metricsMiddleware } from "./http/metrics.ts";
 import { requestContext } from "./http/request-context.ts";
 import { createSecurityHeaders, securityHeadersMiddleware } from "./http/security-headers.ts";
@@ -30,8 +30,6 @@ export interface AppParts {
   /** Sub-apps mounted as they are: under /api (better-auth at /api/auth) or beside it (/media). */
   mounts?: { path: string; app: Hono<any> }[];
   modules: RegisterRoutes[];
-  /** Serves anonymous public catalogue and feed GETs from memory (decision 030); runs after apiMiddleware. */
-  publicCache?: PublicCache;
   /** Operations served outside the OpenAPI routes (better-auth's), merged into /api/openapi.json. */
   openApiFragments?: (() => Promise<OpenApiFragment>)[];
   /** The built web app; when absent only the API is served. */
@@ -48,7 +46,8 @@ export function createApp(deps: AppDeps, parts: AppParts): Hono<AppEnv> {
   // Before the session lookup: an oversized body is refused from its headers whoever sends it.
   api.use("*", apiBodyLimit);
   for (const middleware of parts.apiMiddleware ?? []) api.use("*", middleware);
-  if (parts.publicCache) api.use("*", publicCacheMiddleware(parts.publicCache, { fetch: (request) => app.fetch(request) }));
+  // Anonymous public catalogue and feed GETs from memory (decision 030), after the session lookup.
+  if (deps.readModel) api.use("*", publicCacheMiddleware(deps.readModel.publicCache, { fetch: (request) => app.fetch(request) }));
   for (const mount of (parts.mounts ?? []).filter((m) => m.path.startsWith("/api/"))) api.route(mount.path.slice("/api".length), mount.app);
   for (const register of parts.modules) register(api, deps);
 
@@ -73,7 +72,7 @@ export function createApp(deps: AppDeps, parts: AppParts): Hono<AppEnv> {
   app.get("/metrics", metricsHandler(deps.metrics, deps.config.metricsToken));
   for (const mount of (parts.mounts ?? []).filter((m) => !m.path.startsWith("/api/"))) app.route(mount.path, mount.app);
   mountCrawlerFiles(app, deps);
-  if (parts.webDir && existsSync(path.join(parts.webDir, "index.html"))) mountWebApp(app, parts.webDir, deps, parts.publicCache);
+  if (parts.webDir && existsSync(path.join(parts.webDir, "index.html"))) mountWebApp(app, parts.webDir, deps);
   // The one error handler, for /api too. hono's route() wraps every handler and middleware of a
   // sub-app that has an error handler of its own in a compose() per request: with one on /api that
   // was a closure and a promise per middleware per request, 5% of what a signed-in write allocated.
@@ -147,14 +146,14 @@ function requestLogger() {
  * (modules/share-pages). A file the build compressed (scripts/precompress.mjs) goes out as its .br or
  * .gz twin when the browser accepts that encoding (decision 197).
  */
-function mountWebApp(app: Hono<AppEnv>, webDir: string, deps: AppDeps, publicCache: PublicCache | undefined) {
+function mountWebApp(app: Hono<AppEnv>, webDir: string, deps: AppDeps) {
   const indexHtml = readFileSync(path.join(webDir, "index.html"), "utf8");
   const root = path.relative(process.cwd(), webDir) || ".";
   app.use(
     "/assets/*",
     serveStatic({ root, precompressed: true, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable") }),
   );
-  mountSharePages(app, deps, new ShellTemplate(indexHtml), publicCache);
+  mountSharePages(app, deps, new ShellTemplate(indexHtml));
   app.use(
     "*",
     serveStatic({

@@ -6,11 +6,7 @@ import type { Metrics } from "./http/metrics.ts";
 import type { AppEnv } from "./http/viewer.ts";
 import type { Logger } from "./logger.ts";
 import type { Auth } from "./modules/auth/auth.ts";
-import type { CatalogueCache } from "./read-model/catalogue-cache.ts";
-import type { LiveCards } from "./read-model/live-cards.ts";
-import type { ProductAnswers } from "./read-model/product-answers.ts";
-import type { FeedMemory } from "./read-model/feed-memory.ts";
-import type { SearchMemory } from "./read-model/search-memory.ts";
+import type { ReadModel } from "./read-model/read-model.ts";
 import type { SearchLog } from "./modules/search/search.service.ts";
 import type { Storage } from "./storage/storage.ts";
 
@@ -24,20 +20,15 @@ export interface AppDeps {
   storage: Storage;
   /** better-auth, for the few routes that call its API (admin invitations). */
   auth: Auth;
-  /** The catalogue kept in memory (decision 030); present while the public cache listens for catalogue writes. */
-  catalogueCache?: CatalogueCache;
+  /**
+   * What the server holds in memory to answer reads without SQL (read-model/read-model.ts,
+   * docs/read-path.md); absent when the server runs without it (under NODE_ENV=test by default).
+   */
+  readModel?: ReadModel;
   /** The server's periodic jobs; server.close() stops them before the database closes. */
   tasks: PeriodicTasks;
-  /** Every visitor's feed from memory (decision 110); present while the public cache listens. */
-  feedMemory?: FeedMemory;
-  /** The search index in memory (decision 141); present while the public cache listens. */
-  searchMemory?: SearchMemory;
-  /** Search-result cards with live counters (decision 142); present with the catalogue cache, whose drops they follow. */
-  searchCards?: LiveCards;
   /** Searches counted in memory for popular searches, written now and then (by the route's task); the fast lane counts its answers too. */
   searchLog: SearchLog;
-  /** Product pages as the bytes the route sends, for the fast lane (decision 107); present with the catalogue cache. */
-  productAnswers?: ProductAnswers;
 }
 
 export type ApiApp = OpenAPIHono<AppEnv>;

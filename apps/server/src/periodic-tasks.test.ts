@@ -34,7 +34,7 @@ describe("the server's periodic tasks", () => {
     });
     const started = vi.spyOn(globalThis, "setInterval");
     const cleared = vi.spyOn(globalThis, "clearInterval");
-    const server = await bootstrap(config, createLogger(config), { database: await openTestDatabase({ migrated: true }), publicCache: false });
+    const server = await bootstrap(config, createLogger(config), { database: await openTestDatabase({ migrated: true }), readModel: false });
     const orderExpiry = started.mock.results.filter((_result, index) => started.mock.calls[index]?.[1] === 60_000).map((result) => result.value as unknown);
     expect(orderExpiry).toHaveLength(1);
     expect(server.deps.tasks.scheduled).toBe(4);

@@ -67,8 +67,8 @@ describe("fast lane answers as the app's routes do", () => {
         void app(incoming, response);
       }),
     );
-    const order = await server.deps.feedMemory!.whenBuilt();
-    await server.deps.feedMemory!.cardsFor(order!.idsFrom(0, order!.size));
+    const order = await server.deps.readModel!.feed.whenBuilt();
+    await server.deps.readModel!.feed.cardsFor(order!.idsFrom(0, order!.size));
   });
   afterAll(async () => {
     for (const http of [withLane?.server, appOnly?.server]) await new Promise((resolve) => http?.close(resolve));
@@ -114,7 +114,7 @@ describe("fast lane answers as the app's routes do", () => {
     await expect.poll(async () => (await throughLane(`/api/products/${id}`)).answeredByLane, { timeout: 5000 }).toBe(true);
     const answers = server.fastLane.productAnswers!;
     const held = answers.peek(id.toLowerCase())!;
-    const cards = server.deps.feedMemory!.heldCardsBytes([id])!;
+    const cards = server.deps.readModel!.feed.heldCardsBytes([id])!;
     expect(cards).toHaveLength(1);
     for (const bytes of [held.body, answers.gzip(held), ...cards]) {
       expect(bytes.byteOffset).toBe(0);
@@ -170,7 +170,7 @@ describe("fast lane answers as the app's routes do", () => {
   });
 
   it("answers searches from memory with the route's bytes; only its caching headers differ, as for the feed (decision 145)", async () => {
-    await server.deps.searchMemory!.whenBuilt();
+    await server.deps.readModel!.search.whenBuilt();
     for (const [query, headers] of [
       ["q=product&limit=4", {}],
       [`q=prduct&marketplaceId=${marketId}&sort=price-asc`, { "accept-encoding": "gzip" }],
@@ -206,17 +206,17 @@ describe("fast lane answers as the app's routes do", () => {
   });
 
   it("answers a search whose page has cards not held once it has read them, with the route's bytes", async () => {
-    await server.deps.searchMemory!.whenBuilt();
+    await server.deps.readModel!.search.whenBuilt();
     for (const [query, headers] of [
       ["q=product&limit=4&n=cold", {}],
       [`q=prduct&marketplaceId=${marketId}&n=cold-gzip`, { "accept-encoding": "gzip" }],
     ] as const) {
-      server.deps.searchCards!.clear();
+      server.deps.readModel!.searchCards.clear();
       // The lane is asked first (both()), so it reads the cards; the route then finds them held.
       await expectRouteBytesFromMemory(`/api/search?${query}`, headers);
     }
     // Some held, some not: the first page is held, the second is read.
-    server.deps.searchCards!.clear();
+    server.deps.readModel!.searchCards.clear();
     expect((await both("/api/search?q=product&limit=3&n=first")).answeredByLane).toBe(true);
     await expectRouteBytesFromMemory("/api/search?q=product&limit=6&n=wider", {});
   });
@@ -233,8 +233,8 @@ describe("fast lane answers as the app's routes do", () => {
       }),
     );
     try {
-      await server.deps.searchMemory!.whenBuilt();
-      server.deps.searchCards!.clear();
+      await server.deps.readModel!.search.whenBuilt();
+      server.deps.readModel!.searchCards.clear();
       reachedApp.length = 0;
       const path = "/api/search?q=product&limit=4&n=unreachable";
       const answer = await get(broken.base, path);

@@ -46,9 +46,9 @@ describe("fast lane", () => {
     lane = await listenWithFastLane(server);
     ({ base, reachedApp } = lane);
     // Order built and every card held, as on a warm server.
-    const order = await server.deps.feedMemory!.whenBuilt();
+    const order = await server.deps.readModel!.feed.whenBuilt();
     expect(order?.size).toBe(12);
-    await server.deps.feedMemory!.cardsFor(order!.idsFrom(0, 12));
+    await server.deps.readModel!.feed.cardsFor(order!.idsFrom(0, 12));
   });
   afterAll(async () => {
     await lane?.close();

@@ -92,15 +92,15 @@ describe("catalogue cache in the app", () => {
     const draft = await createProduct(db, { status: "draft" });
     // The writes (a draft, then the editor's save) emptied the cache; the prefill task (every second)
     // loads the active products again. Its turn can wait behind other work on PGlite's one connection.
-    await eventually(async () => Boolean(server.deps.catalogueCache?.get(product.id)), "the prefill never loaded the product", 15_000);
-    expect(server.deps.catalogueCache?.get(product.id)?.row.title).toBe("Prefilled lamp");
-    expect(server.deps.catalogueCache?.get(draft.id)).toBeUndefined();
+    await eventually(async () => Boolean(server.deps.readModel!.catalogue.get(product.id)), "the prefill never loaded the product", 15_000);
+    expect(server.deps.readModel!.catalogue.get(product.id)?.row.title).toBe("Prefilled lamp");
+    expect(server.deps.readModel!.catalogue.get(draft.id)).toBeUndefined();
   });
 
   it("serves signed-in reads from memory with current counters", async () => {
     const { id, mediaId } = await playableProduct("Cached kettle");
     expect((await server.json(`/api/products/${id}`, { headers: user.headers })).status).toBe(200);
-    expect(server.deps.catalogueCache?.get(id)).toBeDefined();
+    expect(server.deps.readModel!.catalogue.get(id)).toBeDefined();
     // A counter changes without a notification; the catalogue stays cached, the count is current.
     await server.deps.database.db.updateTable("product_media").set({ like_count: 9 }).where("id", "=", mediaId).execute();
     const detail = await server.json<{ media: { likeCount: number }[] }>(`/api/products/${id}`, { headers: user.headers });
@@ -123,7 +123,7 @@ describe("catalogue cache in the app", () => {
     await db.updateTable("products").set({ status: "archived" }).where("id", "=", hidden.id).execute();
     await db.deleteFrom("products").where("id", "=", deleted.id).execute();
     // Two statements, two notifications: wait for both (the delete's may arrive after the archive's).
-    await eventually(async () => server.deps.catalogueCache?.get(hidden.id) === undefined && server.deps.catalogueCache?.get(deleted.id) === undefined);
+    await eventually(async () => server.deps.readModel!.catalogue.get(hidden.id) === undefined && server.deps.readModel!.catalogue.get(deleted.id) === undefined);
     for (const headers of [user.headers, undefined]) {
       for (const { id } of [hidden, deleted]) expect((await server.json(`/api/products/${id}`, { headers })).status).toBe(404);
       expect(await feedIds(headers)).not.toContain(hidden.id);

@@ -239,12 +239,12 @@ describe("feed from memory in the app", () => {
     const db = server.deps.database.db;
     const first = await createProduct(db, { marketplaceIds: [marketId] });
     const media = await createMedia(db, first.id);
-    await eventually(async () => (await feed()).some((item) => item.id === first.id) && (await server.deps.feedMemory!.whenBuilt()) !== undefined);
+    await eventually(async () => (await feed()).some((item) => item.id === first.id) && (await server.deps.readModel!.feed.whenBuilt()) !== undefined);
     expect((await feed()).map((item) => item.id)).toEqual([first.id]);
     // The page may come from its packed card while the prefill still runs; once it has, the card is
     // held as an object too (it is among the order's first maxCards).
-    await server.deps.feedMemory!.settled();
-    expect(server.deps.feedMemory!.cardCount).toBeGreaterThan(0);
+    await server.deps.readModel!.feed.settled();
+    expect(server.deps.readModel!.feed.cardCount).toBeGreaterThan(0);
 
     // Counters move without a catalogue notification; every writer sends the counters topic.
     await db.updateTable("product_media").set({ like_count: 7 }).where("id", "=", media.id).execute();
@@ -259,7 +259,7 @@ describe("feed from memory in the app", () => {
     await eventually(async () => server.deps.database.kind === "pglite" || !(await feed()).some((item) => item.id === first.id));
     // From the notification on, never again (both while the order rebuilds and after).
     for (let i = 0; i < 5; i++) expect((await feed()).map((item) => item.id)).toEqual([second.id]);
-    await server.deps.feedMemory!.whenBuilt();
+    await server.deps.readModel!.feed.whenBuilt();
     expect((await feed()).map((item) => item.id)).toEqual([second.id]);
   });
 });

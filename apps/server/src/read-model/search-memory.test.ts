@@ -115,7 +115,7 @@ describe("search from memory in the app", () => {
   let request = 0;
   const items = async (q: string) => (await server.json<SearchResult>(`/api/search?${new URLSearchParams({ q, n: String((request += 1)) })}`)).body.items;
   const found = async (q: string) => (await items(q)).map((item) => item.id);
-  const fromMemory = async () => (await server.deps.searchMemory!.whenBuilt()) !== undefined;
+  const fromMemory = async () => (await server.deps.readModel!.search.whenBuilt()) !== undefined;
   // A notification that arrives during a build discards it (its catalogue moved on): the next one lands.
   const rebuilt = () => eventually(fromMemory, "the index in memory was never rebuilt");
 
@@ -152,7 +152,7 @@ describe("search from memory in the app", () => {
     const inMarket = async (q: string) =>
       (await server.json<SearchResult>(`/api/search?${new URLSearchParams({ q, marketplaceId: market.id, n: String((request += 1)) })}`)).body.items.map((item) => item.id);
     await eventually(async () => (await found(word)).includes(product.id) && (await fromMemory()));
-    const snapshot = server.deps.searchMemory!.current();
+    const snapshot = server.deps.readModel!.search.current();
 
     // An order's kind of write: the public read cache is told (0002), the index is not (0102).
     const heard: string[] = [];
@@ -169,12 +169,12 @@ describe("search from memory in the app", () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     for (const unlisten of stop) await unlisten();
     expect(heard).not.toContain(SEARCH_INDEX_CHANNEL);
-    expect(server.deps.searchMemory!.current()).toBe(snapshot);
+    expect(server.deps.readModel!.search.current()).toBe(snapshot);
 
     const described = tag();
     await db.updateTable("products").set({ description: `Brews ${described} leaves` }).where("id", "=", product.id).execute();
     await eventually(async () => (await found(described)).includes(product.id) && (await fromMemory()));
-    expect(server.deps.searchMemory!.current()).not.toBe(snapshot);
+    expect(server.deps.readModel!.search.current()).not.toBe(snapshot);
 
     const renamedBrand = tag();
     await db.updateTable("brands").set({ name: `${renamedBrand} works` }).where("id", "=", brand.id).execute();
@@ -194,15 +194,15 @@ describe("search from memory in the app", () => {
     const media = await createMedia(db, older.id);
     await eventually(async () => (await found(word)).length === 2 && (await fromMemory()));
     expect(await found(word)).toEqual([newer.id, older.id]);
-    const snapshot = server.deps.searchMemory!.current();
+    const snapshot = server.deps.readModel!.search.current();
 
     // Counters move without a catalogue notification; every writer sends the counters topic.
     await db.updateTable("product_media").set({ like_count: 3 }).where("id", "=", media.id).execute();
     await notifyChange(db, { topic: realtimeTopics.counters(media.id), kind: "update", ids: [media.id] });
     await eventually(async () => (await found(word))[0] === older.id);
-    expect(server.deps.searchMemory!.current()).toBe(snapshot);
-    expect(server.deps.catalogueCache!.get(older.id)).toBeDefined();
-    await server.deps.searchCards!.settled();
+    expect(server.deps.readModel!.search.current()).toBe(snapshot);
+    expect(server.deps.readModel!.catalogue.get(older.id)).toBeDefined();
+    await server.deps.readModel!.searchCards.settled();
     expect((await items(word))[0]!.media.map((item) => item.likeCount)).toEqual([3]);
   });
 });
@@ -230,9 +230,9 @@ describe("search-result cards in memory (decision 142)", () => {
       const word = tag();
       const product = await createProduct(db, { title: `${word} lantern`, price: "120.00", stock: 5 });
       const media = await createMedia(db, product.id);
-      await eventually(async () => (await items(word)).length === 1 && (await server.deps.searchMemory!.whenBuilt()) !== undefined);
+      await eventually(async () => (await items(word)).length === 1 && (await server.deps.readModel!.search.whenBuilt()) !== undefined);
       const warmSearch = async () => {
-        await server.deps.searchCards!.settled();
+        await server.deps.readModel!.searchCards.settled();
         queries = 0;
         const found = await items(word);
         expect(queries).toBe(0);
@@ -250,7 +250,7 @@ describe("search-result cards in memory (decision 142)", () => {
       // Migration 0100's notification drops the card: the next search reads the edit (on PostgreSQL once it arrives).
       await db.updateTable("products").set({ price: "99.50" }).where("id", "=", product.id).execute();
       // A price is in the index (migration 0102 notifies it): the search answers from SQL until the rebuild lands.
-      await eventually(async () => (await items(word))[0]!.price === "99.50" && (await server.deps.searchMemory!.whenBuilt()) !== undefined);
+      await eventually(async () => (await items(word))[0]!.price === "99.50" && (await server.deps.readModel!.search.whenBuilt()) !== undefined);
       expect((await warmSearch()).price).toBe("99.50");
 
       await db.updateTable("products").set({ stock: 4 }).where("id", "=", product.id).execute();
@@ -258,7 +258,7 @@ describe("search-result cards in memory (decision 142)", () => {
       expect((await warmSearch()).stock).toBe(4);
 
       await db.updateTable("products").set({ title: `${word} lamp` }).where("id", "=", product.id).execute();
-      await eventually(async () => (await items(word))[0]?.title === `${word} lamp` && (await server.deps.searchMemory!.whenBuilt()) !== undefined);
+      await eventually(async () => (await items(word))[0]?.title === `${word} lamp` && (await server.deps.readModel!.search.whenBuilt()) !== undefined);
       expect((await warmSearch()).title).toBe(`${word} lamp`);
     } finally {
       pool.off("acquire", count);

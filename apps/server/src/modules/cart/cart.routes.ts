@@ -76,10 +76,10 @@ const clearRoute = createRoute({
   responses: { 200: cartResponse, 401: errors[401] },
 });
 
-export const registerCartRoutes: RegisterRoutes = (app, { database: { db }, catalogueCache }) => {
+export const registerCartRoutes: RegisterRoutes = (app, { database: { db }, readModel }) => {
   app.openapi(getCartRoute, async (c) => c.json(await getCart(db, requireViewer(c).userId), 200));
 
-  const adds = new CartAddWriter(db, catalogueCache);
+  const adds = new CartAddWriter(db, readModel && { held: readModel.cartLines, catalogue: readModel.catalogue });
   app.openapi(addItemRoute, async (c) => {
     return serialisedJson<Cart>(c, await adds.add(requireViewer(c).userId, c.req.valid("json")));
   });

@@ -8,6 +8,7 @@ import { openTestDatabase } from "../../testing/test-database.ts";
 import { eventually } from "../../testing/eventually.ts";
 import { AppError } from "../../shared/errors.ts";
 import { createCatalogueCache } from "../../read-model/catalogue-cache.ts";
+import { HeldCartLines } from "../../read-model/held-cart-lines.ts";
 import { catalogueCachePrefill } from "../catalog/products.service.ts";
 import { CartAddWriter, getCart, setCartQuantity } from "./cart.service.ts";
 
@@ -151,7 +152,7 @@ describe("CartAddWriter", () => {
       await prefill();
       const shoppers = await createShoppers(6);
       const statements = new RowCounter();
-      const adds = new CartAddWriter(db.withPlugin(statements), cache);
+      const adds = new CartAddWriter(db.withPlugin(statements), { held: new HeldCartLines(), catalogue: cache });
       const addForAll = async (add: AddCartItemBody) => {
         statements.reset();
         const answers = await Promise.all(shoppers.map((shopper) => adds.add(shopper, add)));
@@ -171,7 +172,7 @@ describe("CartAddWriter", () => {
       const [first, second, third] = shoppers as [string, string, string];
       const firstCart = await getCart(db, first);
       await setCartQuantity(db, first, firstCart.items[0]!.id, 3);
-      await new CartAddWriter(db, cache).add(second, { productId: hoodie, variantId: large, quantity: 1 });
+      await new CartAddWriter(db, { held: new HeldCartLines(), catalogue: cache }).add(second, { productId: hoodie, variantId: large, quantity: 1 });
       await db.deleteFrom("cart_items").where("user_id", "=", third).execute();
       await addForAll({ productId: phone, quantity: 1 });
       // The add, then one read of the three whose lines changed elsewhere.

@@ -9,7 +9,7 @@ import type { CatalogueCache } from "../../read-model/catalogue-cache.ts";
 import { listingIdsOf } from "../catalog/catalog.scope.ts";
 import { badRequest, conflict, notFound } from "../../shared/errors.ts";
 import { countTodayFrom, countTodayGroupedFrom } from "../analytics/rollups.ts";
-import { type HeldLine, HeldCartLines, cartJsonFromCatalogue, toCartProduct } from "../../read-model/held-cart-lines.ts";
+import { type HeldCartLines, type HeldLine, cartJsonFromCatalogue, toCartProduct } from "../../read-model/held-cart-lines.ts";
 
 // Every query here is scoped by user_id: another user's line is simply not found (404), never visible.
 // A line is a product plus its variant (docs/decisions/100-orders.md); the variant's stock bounds it.
@@ -249,14 +249,11 @@ const heldLine = (row: { id: string; product_id: string; variant_id: string | nu
  */
 export class CartAddWriter {
   private readonly batches: GroupCommit<CartAdd, Buffer>;
-  /** The lines held and the catalogue their products come from; without the catalogue cache, none. */
-  private readonly memory?: { held: HeldCartLines; catalogue: CatalogueCache };
-
   constructor(
     private readonly db: Kysely<DB>,
-    catalogue?: CatalogueCache,
+    /** The lines held and the catalogue their products come from (the read model's); without them, every cart is read. */
+    private readonly memory?: { held: HeldCartLines; catalogue: CatalogueCache },
   ) {
-    if (catalogue) this.memory = { held: new HeldCartLines(), catalogue };
     this.batches = new GroupCommit<CartAdd, Buffer>({
       keyOf: lineKey,
       writeOne: ({ item, resolve, reject }) => addAlone(this.db, item).then((cart) => resolve(cartJson(cart)), reject),

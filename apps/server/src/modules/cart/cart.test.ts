@@ -229,7 +229,7 @@ describe("cart adds with the caches on", () => {
     await notificationsSettled(CATALOGUE_PRODUCTS_CHANNEL, [server.deps.database]);
     // A product page read holds the product in the catalogue cache.
     for (const product of products) expect((await server.json(`/api/products/${product.id}`)).status).toBe(200);
-    for (const product of products) expect(server.deps.catalogueCache?.get(product.id)).toBeDefined();
+    for (const product of products) expect(server.deps.readModel!.catalogue.get(product.id)).toBeDefined();
     const shoppers = await signUpMany(server, 6);
     for (const product of products) {
       const answers = await Promise.all(

@@ -96,7 +96,7 @@ function keysetFrom(cursor: string | undefined): Keyset | undefined {
   return keyset;
 }
 
-export const registerCatalogRoutes: RegisterRoutes = (app, { database, catalogueCache, productAnswers }) => {
+export const registerCatalogRoutes: RegisterRoutes = (app, { database, readModel }) => {
   const { db } = database;
 
   app.openapi(listProductsRoute, async (c) => {
@@ -111,7 +111,7 @@ export const registerCatalogRoutes: RegisterRoutes = (app, { database, catalogue
 
   app.openapi(productRoute, async (c) => {
     const { id } = c.req.valid("param");
-    const product = await getProduct({ db, cache: catalogueCache, answers: productAnswers }, id, c.req.valid("query").marketplaceId);
+    const product = await getProduct({ db, cache: readModel?.catalogue, answers: readModel?.productAnswers }, id, c.req.valid("query").marketplaceId);
     if (!product) throw notFound(`Product with ID ${id} not found`);
     return c.json(product, 200);
   });

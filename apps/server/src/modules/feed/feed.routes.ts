@@ -34,8 +34,8 @@ const viewRoute = createRoute({
   },
 });
 
-export const registerFeedRoutes: RegisterRoutes = (app, { database: { db }, feedMemory }) => {
-  app.openapi(feedRoute, async (c) => c.json(await getFeedPage(db, c.req.valid("query"), feedMemory), 200));
+export const registerFeedRoutes: RegisterRoutes = (app, { database: { db }, readModel }) => {
+  app.openapi(feedRoute, async (c) => c.json(await getFeedPage(db, c.req.valid("query"), readModel?.feed), 200));
   app.openapi(viewRoute, async (c) => {
     const { id } = c.req.valid("param");
     const { sessionId } = c.req.valid("json");

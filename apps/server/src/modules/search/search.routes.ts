@@ -29,7 +29,7 @@ const popularRoute = createRoute({
   responses: { 200: jsonResponse(PopularSearchesSchema, "Popular search terms, most searched first") },
 });
 
-export const registerSearchRoutes: RegisterRoutes = (app, { database: { db }, tasks, searchMemory, searchCards, searchLog: log, catalogueCache }) => {
+export const registerSearchRoutes: RegisterRoutes = (app, { database: { db }, tasks, readModel, searchLog: log }) => {
   // The last flush runs on close, so terms counted since the previous one are kept.
   tasks.every("search log flush", SEARCH_LOG_FLUSH_MS, () => log.flush(), { runAtStop: true });
 
@@ -41,7 +41,7 @@ export const registerSearchRoutes: RegisterRoutes = (app, { database: { db }, ta
       if (decoded === null) throw badCursor();
       offset = decoded;
     }
-    return c.json(await searchProducts(db, { ...query, cursor }, offset, { onWholeWordSearch: (term) => log.record(term), memory: searchMemory, catalogueCache, cards: searchCards }), 200);
+    return c.json(await searchProducts(db, { ...query, cursor }, offset, { onWholeWordSearch: (term) => log.record(term), memory: readModel?.search, catalogueCache: readModel?.catalogue, cards: readModel?.searchCards }), 200);
   });
 
   app.openapi(popularRoute, async (c) => c.json({ items: await popularSearches(db) }, 200));

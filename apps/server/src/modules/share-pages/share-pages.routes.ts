@@ -8,7 +8,7 @@ import type { Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import type { AppDeps, RegisterRoutes } from "../../context.ts";
 import { joinPieces } from "../../http/body-pieces.ts";
-import { type PublicCache, publicCacheMiddleware } from "../../read-model/public-cache.ts";
+import { publicCacheMiddleware } from "../../read-model/public-cache.ts";
 import { errorResponse, jsonResponse } from "../../http/routes.ts";
 import type { AppEnv } from "../../http/viewer.ts";
 import type { Logger } from "../../logger.ts";
@@ -37,8 +37,8 @@ const videoRoute = createRoute({
   },
 });
 
-export const registerSharePagesRoutes: RegisterRoutes = (app, { database, catalogueCache }) => {
-  const source = { db: database.db, cache: catalogueCache };
+export const registerSharePagesRoutes: RegisterRoutes = (app, { database, readModel }) => {
+  const source = { db: database.db, cache: readModel?.catalogue };
   app.openapi(videoRoute, async (c) => {
     const { id } = c.req.valid("param");
     const found = await videoForPage(source, id);
@@ -85,14 +85,14 @@ const CACHED_SHARE_PAGE_ROUTES = ["/product/:id", "/purchase/:id", "/product-pro
  * The shell routes that have a head of their own. Registered before the static files (which would
  * answer / with the plain index.html) and the SPA fallback, which keeps every other URL as it was.
  */
-export function mountSharePages(app: Hono<AppEnv>, { config, database, catalogueCache, feedMemory, logger }: AppDeps, shell: ShellTemplate, publicCache?: PublicCache): void {
-  const source = { db: database.db, cache: catalogueCache };
-  if (publicCache) {
+export function mountSharePages(app: Hono<AppEnv>, { config, database, readModel, logger }: AppDeps, shell: ShellTemplate): void {
+  const source = { db: database.db, cache: readModel?.catalogue };
+  if (readModel) {
     // A page is the same for every viewer, so its HTML is held like the API's public reads: the
     // fast lane answers repeats before the framework, and a catalogue write clears it (decision 160).
     // Fresh for longer than the API's answers (decision 181): what a catalogue write does not clear
     // is the store's name (itself read once a minute) and a watch page's counts.
-    const cached = publicCacheMiddleware(publicCache, { fetch: (request) => app.fetch(request), freshMs: SHARE_PAGE_FRESH_MS });
+    const cached = publicCacheMiddleware(readModel.publicCache, { fetch: (request) => app.fetch(request), freshMs: SHARE_PAGE_FRESH_MS });
     for (const route of CACHED_SHARE_PAGE_ROUTES) app.use(route, cached);
   }
   const storeName = new StoreName(database.db, logger);
@@ -118,7 +118,7 @@ export function mountSharePages(app: Hono<AppEnv>, { config, database, catalogue
   // down) is left to the app to ask for.
   const firstFeed = async (marketplaceId: string | null, log: Logger): Promise<FirstFeed | null> => {
     try {
-      const first = await getFeedPage(database.db, { marketplaceId: marketplaceId ?? undefined, limit: FEED_APP_PAGE_SIZE }, feedMemory);
+      const first = await getFeedPage(database.db, { marketplaceId: marketplaceId ?? undefined, limit: FEED_APP_PAGE_SIZE }, readModel?.feed);
       return { marketplaceId, page: first, poster: firstCardPoster(first, { seed: first.seed, similarTo: null }) };
     } catch (error) {
       log.warn({ err: error }, "home page: the first feed page could not be made; the app asks for it");
