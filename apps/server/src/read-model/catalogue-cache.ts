@@ -1,3 +1,13 @@
+// Read-model store: the catalogue cache (docs/read-path.md).
+// Holds:     each active product's row, detail parts, media and marketplace listings (up to 10,000).
+// Filled by: getProduct/getProductSummaries on a miss, and catalogueCachePrefill
+//            (modules/catalog/products.service.ts) after a drop, every second.
+// Dropped:   per product on CATALOGUE_PRODUCTS_CHANNEL, from migration 0100's statement triggers on
+//            products, variants, media, renditions, listings, brands, marketplaces, highlights,
+//            promotions ('*' on a truncate); all on a missed notification. Its followers (product
+//            answers, feed and search cards) drop with it.
+// Equal SQL: read-model/catalogue-cache.test.ts; read-model/read-model.property.test.ts.
+
 import type { Media } from "@reelmart/core/api/catalog";
 import type { Database } from "../db/database.ts";
 import type { ProductDetailParts, ProductRow } from "../modules/catalog/catalog.mappers.ts";

@@ -1,3 +1,11 @@
+// Read-model store: live cards (docs/read-path.md), held twice: the feed's and search's cards.
+// Holds:     ProductSummary cards and their JSON bytes, an LRU by product (feedCardCacheSize,
+//            searchCardCacheSize).
+// Filled by: the feed and search when a page needs a card not held (one batched read).
+// Dropped:   per product with the catalogue cache (CATALOGUE_PRODUCTS_CHANNEL, migration 0100);
+//            counters set or read again on the realtime channel's counters notices; all on a miss.
+// Equal SQL: read-model/feed-memory.test.ts, read-model/search-memory.test.ts; read-model/read-model.property.test.ts.
+
 import type { ProductSummary } from "@reelmart/core/api/catalog";
 import type { MediaCounts } from "@reelmart/core/engagement";
 import type { Kysely } from "kysely";

@@ -1,3 +1,10 @@
+// Read-model store: packed cards, part of the feed memory (docs/read-path.md).
+// Holds:     every feed card's JSON, deflated against a dictionary of the catalogue's first cards.
+// Filled by: FeedMemory's prefill after each order build, and its repacks after catalogue drops.
+// Dropped:   per product with the catalogue cache (CATALOGUE_PRODUCTS_CHANNEL, migration 0100);
+//            counters overlaid by FeedMemory from the realtime channel's counters notices.
+// Equal SQL: read-model/packed-cards.test.ts, read-model/feed-memory.test.ts.
+
 import { deflateRawSync, inflateRawSync } from "node:zlib";
 
 // Every feed card, packed (decision 186): each card's JSON deflated against a dictionary made of the

@@ -1,3 +1,11 @@
+// Read-model store: product answers (docs/read-path.md).
+// Holds:     GET /api/products/{id} as the bytes the route sends, with ETag and gzip (up to 5,000).
+// Filled by: the route (getProduct offers what it answered) and the catalogue prefill.
+// Dropped:   with the catalogue cache (per product, CATALOGUE_PRODUCTS_CHANNEL, migration 0100);
+//            patched by counters notices on the realtime channel (sent by engagement writes, not
+//            triggers); all on a missed notification.
+// Equal SQL: the fast lane's parity test (product pages); read-model/read-model.property.test.ts.
+
 import { gzipSync } from "node:zlib";
 import type { ProductDetail } from "@reelmart/core/api/catalog";
 import type { MediaCounts } from "@reelmart/core/engagement";

@@ -1,3 +1,11 @@
+// Read-model store: the public cache (docs/read-path.md).
+// Holds:     whole answers of anonymous public GETs (catalogue API, feed pages with a seed, share
+//            pages' HTML) by normalised URL, with their gzip and ETag; 32 MB, fresh 2 s (share pages 30 s).
+// Filled by: the first anonymous request for a URL (publicCacheMiddleware stores what the route sent).
+// Dropped:   all of it on PUBLIC_CACHE_CHANNEL, from migration 0002's statement triggers on every
+//            catalogue table; all on a missed notification. Counters are not notified: they lag by the TTL.
+// Equal SQL: read-model/public-cache.test.ts; read-model/read-model.property.test.ts.
+
 import type { Context, MiddlewareHandler, Next } from "hono";
 import type { Database } from "../db/database.ts";
 import { type Body, type Piece, digestOf, gzipPieces, joinPieces, lengthOf, ownBytesOf, piecesOf } from "../http/body-pieces.ts";

@@ -1,3 +1,10 @@
+// Read-model store: the session cache (docs/read-path.md).
+// Holds:     what a request's session credentials resolved to (viewer, session), a few seconds each.
+// Filled by: the session middleware (modules/auth/session-middleware.ts) after a lookup.
+// Dropped:   on VIEWER_SESSIONS_CHANNEL, from migration 0101's triggers on session, user and
+//            profiles (sign-out, ban, revoked admin, a changed name or email); all on a miss; by TTL.
+// Equal SQL: read-model/session-cache.test.ts.
+
 import type { Database } from "../db/database.ts";
 import type { Viewer } from "../shared/viewer.ts";
 
