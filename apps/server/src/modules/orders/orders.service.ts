@@ -4,10 +4,8 @@ import { formatPrice, fromPaise, toPaise } from "@reelmart/core/format";
 import type {
   AdminOrderAction,
   AdminOrderList,
-  DeliveryStatus,
   OnlinePayment,
   Order,
-  OrderEvent,
   OrderStatus,
   PaymentStatus,
   PlaceOrderBody,
@@ -19,34 +17,19 @@ import { type Kysely, type Transaction, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { AppError, badRequest, conflict, notFound } from "../../shared/errors.ts";
 import { cartLinesQuery } from "../cart/cart.service.ts";
-import type { Logger } from "../../logger.ts";
 import { recordAudit } from "../admin/audit.ts";
-import type { Delivery } from "../auth/delivery.ts";
 import { decodeCursor, encodeCursor } from "../catalog/catalog.cursor.ts";
 import { listingIdsOf } from "../catalog/catalog.scope.ts";
-import type { PaymentProvider, PaymentWebhookEvent } from "../payments/payment-provider.ts";
+import type { PaymentWebhookEvent } from "../payments/payment-provider.ts";
 import { countOrder } from "../analytics/rollups.ts";
+import { sendConfirmation } from "./order-confirmation.ts";
+import { type Actor, type Statuses, addEvent, currentStatuses, statusesOf } from "./order-timeline.ts";
+import type { Db, OrdersDeps } from "./orders-deps.ts";
+import { ensureProviderOrder } from "./provider-order.ts";
 
 // Placing and living with orders (issue #13; docs/decisions/100-orders.md, 101-payments.md).
 // Prices come from the database, never the client; stock is taken by conditional UPDATEs inside the
 // order's transaction; every status change writes a timeline entry in the same transaction.
-
-export interface OrdersDeps {
-  db: Kysely<DB>;
-  delivery: Delivery;
-  logger: Logger;
-  provider?: PaymentProvider;
-  paymentTimeoutMinutes: number;
-}
-
-type Actor = OrderEvent["actor"];
-type Db = Kysely<DB> | Transaction<DB>;
-
-interface Statuses {
-  status: OrderStatus;
-  paymentStatus: PaymentStatus;
-  deliveryStatus: DeliveryStatus;
-}
 
 /** A claimed key older than this is taken to belong to a request that died, and may be reused. */
 const ABANDONED_KEY_MS = 2 * 60_000;
@@ -335,72 +318,6 @@ export const addressRow = (userId: string, address: ParsedAddress) => ({
   postal_code: address.postalCode,
   country_code: address.countryCode,
 });
-
-const statusesOf = (row: { status: string; payment_status: string; delivery_status: string }): Statuses => ({
-  status: row.status as OrderStatus,
-  paymentStatus: row.payment_status as PaymentStatus,
-  deliveryStatus: row.delivery_status as DeliveryStatus,
-});
-
-async function addEvent(db: Db, orderId: string, kind: string, actor: Actor, actorUserId: string | null, statuses: Statuses, note?: string | null) {
-  await db
-    .insertInto("order_events")
-    .values({
-      order_id: orderId,
-      kind,
-      actor,
-      actor_user_id: actorUserId,
-      status: statuses.status,
-      payment_status: statuses.paymentStatus,
-      delivery_status: statuses.deliveryStatus,
-      note: note || null,
-    })
-    .execute();
-}
-
-/** Creates the provider's order for a pending online order that has none yet (after commit: no HTTP inside a transaction). */
-async function ensureProviderOrder(deps: OrdersDeps, orderId: string) {
-  if (!deps.provider) return;
-  const order = await deps.db
-    .selectFrom("orders")
-    .select(["id", "number", "total_paise", "currency", "provider_order_id", "status"])
-    .where("id", "=", orderId)
-    .executeTakeFirst();
-  if (!order || order.provider_order_id || order.status !== "pending_payment") return;
-  try {
-    const { providerOrderId } = await deps.provider.createOrder({
-      amountPaise: Number(order.total_paise),
-      currency: order.currency,
-      receipt: `order-${order.number}`,
-      notes: { orderId: order.id },
-    });
-    await deps.db.updateTable("orders").set({ provider_order_id: providerOrderId }).where("id", "=", orderId).where("provider_order_id", "is", null).execute();
-  } catch (error) {
-    // The order stays pending; opening it again retries, and expiry releases its stock.
-    deps.logger.error({ err: error, orderId }, "could not create the payment provider's order");
-  }
-}
-
-async function sendConfirmation(deps: OrdersDeps, orderId: string) {
-  const row = await deps.db
-    .selectFrom("orders as o")
-    .innerJoin("user as u", "u.id", "o.user_id")
-    .select(["o.number", "o.total_paise", "o.payment_method", "o.item_count", "u.email"])
-    .where("o.id", "=", orderId)
-    .executeTakeFirst();
-  if (!row) return;
-  const total = formatPrice(fromPaise(Number(row.total_paise)));
-  const paid = row.payment_method === "cod" ? `Pay ${total} in cash on delivery.` : `Payment of ${total} received.`;
-  try {
-    await deps.delivery.sendEmail({
-      to: row.email,
-      subject: `Order #${row.number} confirmed`,
-      text: `Thank you for your order #${row.number} (${row.item_count} ${row.item_count === 1 ? "item" : "items"}). ${paid}`,
-    });
-  } catch (error) {
-    deps.logger.error({ err: error, orderId }, "order confirmation could not be sent");
-  }
-}
 
 // Reading
 
@@ -704,10 +621,6 @@ async function transition(
       await addEvent(deps.db, orderId, "refund_failed", "system", null, await currentStatuses(deps.db, orderId), "The refund must be issued by hand");
     }
   }
-}
-
-async function currentStatuses(db: Db, orderId: string): Promise<Statuses> {
-  return statusesOf(await db.selectFrom("orders").select(["status", "payment_status", "delivery_status"]).where("id", "=", orderId).executeTakeFirstOrThrow());
 }
 
 /** Puts every line's quantity back on its variant (and the product's total), with a movement each. */
