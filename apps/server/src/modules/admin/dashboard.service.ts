@@ -2,7 +2,7 @@ import type { AuditEntry, Dashboard } from "@reelmart/core/api/admin";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { badCursor } from "../../shared/errors.ts";
-import { orderStats } from "../orders/orders.service.ts";
+import { orderStats } from "../orders/reading.service.ts";
 import { decodeSortCursor, encodeSortCursor } from "./admin-cursor.ts";
 import { utcText } from "../../db/utc-text.ts";
 

@@ -39,12 +39,9 @@ import {
   applyPaymentWebhook,
   cancelOrderAsShopper,
   confirmPaymentCallback,
-  countPlacedOrders,
-  getOrder,
-  listOrders,
-  orderStats,
   placeOrder,
 } from "./orders.service.ts";
+import { countPlacedOrders, getOrder, listOrders, orderStats } from "./reading.service.ts";
 import { ordersDeps, ordersLoggingTo } from "./unpaid-order-expiry.ts";
 
 const shopperErrors = { ...errorResponses, 404: errorResponse("Not found, or not yours") };

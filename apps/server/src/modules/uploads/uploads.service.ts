@@ -17,7 +17,7 @@ import { replaceBrandImage } from "../admin/brands.service.ts";
 import { replaceMarketplaceFlag } from "../admin/marketplaces.service.ts";
 import { findFfmpeg } from "../media/ffmpeg.ts";
 import { enqueueJob } from "../media/queue.ts";
-import { hasBoughtProduct } from "../orders/orders.service.ts";
+import { hasBoughtProduct } from "../orders/reading.service.ts";
 import { UndecodableMediaError, checkDecodesToEnd, probeVideo } from "../media/probe.ts";
 import { UPLOADED_IMAGE_JOB, UPLOADED_VIDEO_JOB, type UploadedMediaPayload } from "../media/upload-jobs.ts";
 import { type SniffedMedia, sniffMedia } from "./sniff.ts";
