@@ -33,9 +33,10 @@ import { errorResponse, errorResponses, jsonContent, jsonResponse } from "../../
 import { SIGNED_IN } from "../../http/access.ts";
 import { type AppEnv, requireAdmin, requireViewer } from "../../http/viewer.ts";
 import { addAddress, deleteAddress, listAddresses } from "./addresses.service.ts";
-import { actAsAdmin, allowedAdminActions, cancelOrderAsShopper, placeOrder } from "./orders.service.ts";
+import { placeOrder } from "./orders.service.ts";
 import { applyPaymentWebhook, confirmPaymentCallback } from "./payment-events.service.ts";
 import { countPlacedOrders, getOrder, listOrders, orderStats } from "./reading.service.ts";
+import { actAsAdmin, allowedAdminActions, cancelOrderAsShopper } from "./transitions.service.ts";
 import { ordersDeps, ordersLoggingTo } from "./unpaid-order-expiry.ts";
 
 const shopperErrors = { ...errorResponses, 404: errorResponse("Not found, or not yours") };

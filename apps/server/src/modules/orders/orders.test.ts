@@ -10,7 +10,7 @@ import { type RazorpayStandIn, startRazorpayStandIn } from "../../testing/razorp
 import { type TestServer, startTestServer } from "../../testing/test-server.ts";
 import { type TestUser, signUpMany, signUpUser } from "../../testing/users.ts";
 import { lastMessageTo } from "../auth/delivery.ts";
-import { expireUnpaidOrders } from "./orders.service.ts";
+import { expireUnpaidOrders } from "./transitions.service.ts";
 import { ordersDeps } from "./unpaid-order-expiry.ts";
 
 

@@ -3,7 +3,7 @@ import type { Logger } from "../../logger.ts";
 import { createLogDelivery } from "../auth/delivery.ts";
 import { createRazorpayProvider } from "../payments/razorpay.ts";
 import type { OrdersDeps } from "./orders-deps.ts";
-import { expireUnpaidOrders } from "./orders.service.ts";
+import { expireUnpaidOrders } from "./transitions.service.ts";
 
 /** How often a server instance looks for unpaid online orders past their time. */
 const EXPIRY_SWEEP_MS = 60_000;
