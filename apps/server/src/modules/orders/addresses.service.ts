@@ -3,9 +3,22 @@ import { AddressInputSchema } from "@reelmart/core/api/orders";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { notFound } from "../../shared/errors.ts";
-import { addressRow } from "./orders.service.ts";
 
 // A shopper's saved delivery addresses, scoped by user: another user's address is not found.
+
+export type ParsedAddress = ReturnType<typeof AddressInputSchema.parse>;
+
+export const addressRow = (userId: string, address: ParsedAddress) => ({
+  user_id: userId,
+  name: address.name,
+  phone: address.phone,
+  line1: address.line1,
+  line2: address.line2 || null,
+  city: address.city,
+  state: address.state,
+  postal_code: address.postalCode,
+  country_code: address.countryCode,
+});
 
 export async function listAddresses(db: Kysely<DB>, userId: string): Promise<AddressList> {
   const rows = await db.selectFrom("addresses").selectAll().where("user_id", "=", userId).orderBy("created_at", "desc").orderBy("id").limit(20).execute();

@@ -33,8 +33,8 @@ import { errorResponse, errorResponses, jsonContent, jsonResponse } from "../../
 import { SIGNED_IN } from "../../http/access.ts";
 import { type AppEnv, requireAdmin, requireViewer } from "../../http/viewer.ts";
 import { addAddress, deleteAddress, listAddresses } from "./addresses.service.ts";
-import { placeOrder } from "./orders.service.ts";
 import { applyPaymentWebhook, confirmPaymentCallback } from "./payment-events.service.ts";
+import { placeOrder } from "./placing.service.ts";
 import { countPlacedOrders, getOrder, listOrders, orderStats } from "./reading.service.ts";
 import { actAsAdmin, allowedAdminActions, cancelOrderAsShopper } from "./transitions.service.ts";
 import { ordersDeps, ordersLoggingTo } from "./unpaid-order-expiry.ts";

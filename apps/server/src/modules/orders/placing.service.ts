@@ -1,3 +1,5 @@
+// Placing an order (issue #13; docs/decisions/100-orders.md): the Idempotency-Key, the cart's lines priced from
+// the database (never the client), and their stock taken by conditional UPDATEs inside the order's transaction.
 import { createHash } from "node:crypto";
 import { notSoldSentence, soldIn, variantLabel } from "@reelmart/core/cart-lines";
 import { toPaise } from "@reelmart/core/format";
@@ -11,15 +13,12 @@ import { AppError, badRequest, conflict, notFound } from "../../shared/errors.ts
 import { cartLinesQuery } from "../cart/cart.service.ts";
 import { listingIdsOf } from "../catalog/catalog.scope.ts";
 import { countOrder } from "../analytics/rollups.ts";
+import { type ParsedAddress, addressRow } from "./addresses.service.ts";
 import { sendConfirmation } from "./order-confirmation.ts";
 import { addEvent, statusesOf } from "./order-timeline.ts";
 import type { Db, OrdersDeps } from "./orders-deps.ts";
 import { ensureProviderOrder } from "./provider-order.ts";
 import { getOrder } from "./reading.service.ts";
-
-// Placing and living with orders (issue #13; docs/decisions/100-orders.md, 101-payments.md).
-// Prices come from the database, never the client; stock is taken by conditional UPDATEs inside the
-// order's transaction; every status change writes a timeline entry in the same transaction.
 
 /** A claimed key older than this is taken to belong to a request that died, and may be reused. */
 const ABANDONED_KEY_MS = 2 * 60_000;
@@ -271,8 +270,6 @@ async function marketplaceCountry(db: Db, marketplaceId: string | null) {
   return { marketplaceId: row.id, marketplaceName: row.name, countryCode: row.country_code ?? "IN" };
 }
 
-export type ParsedAddress = ReturnType<typeof AddressInputSchema.parse>;
-
 async function resolveAddress(db: Db, userId: string, body: PlaceOrderBody, country: { countryCode: string }): Promise<ParsedAddress> {
   let address: ParsedAddress;
   if (body.addressId) {
@@ -296,15 +293,3 @@ async function resolveAddress(db: Db, userId: string, body: PlaceOrderBody, coun
   }
   return address;
 }
-
-export const addressRow = (userId: string, address: ParsedAddress) => ({
-  user_id: userId,
-  name: address.name,
-  phone: address.phone,
-  line1: address.line1,
-  line2: address.line2 || null,
-  city: address.city,
-  state: address.state,
-  postal_code: address.postalCode,
-  country_code: address.countryCode,
-});
