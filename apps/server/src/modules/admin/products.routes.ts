@@ -20,10 +20,10 @@ import {
   deleteAdminProduct,
   deleteAdminProducts,
   getAdminProduct,
-  listAdminProducts,
   saveAdminProduct,
   setProductsStatus,
 } from "./products.service.ts";
+import { listAdminProducts } from "./product-list.service.ts";
 
 const tags = ["admin"];
 const notFound = { 404: errorResponse("Unknown product") };
