@@ -17,12 +17,11 @@ import {
   STALE_PRODUCT_MESSAGE,
   createAdminProduct,
   createDraftProduct,
-  deleteAdminProduct,
-  deleteAdminProducts,
   getAdminProduct,
   saveAdminProduct,
   setProductsStatus,
 } from "./products.service.ts";
+import { deleteAdminProduct, deleteAdminProducts } from "./product-deletion.service.ts";
 import { listAdminProducts } from "./product-list.service.ts";
 
 const tags = ["admin"];
