@@ -7,7 +7,8 @@ import { findFfmpeg } from "../media/ffmpeg.ts";
 import { createMediaContext, mediaJobKinds } from "../media/media-jobs.ts";
 import { runNextJob } from "../media/queue.ts";
 import { DEMO_CATEGORY_ROWS, DEMO_PRODUCTS } from "./demo-data.ts";
-import { demoId, seedDemoCatalogue, seedOnFirstStart } from "./seed.ts";
+import { demoId } from "./demo-id.ts";
+import { seedDemoCatalogue, seedOnFirstStart } from "./seed.ts";
 
 const ffmpeg = await findFfmpeg(process.env.FFMPEG_PATH);
 

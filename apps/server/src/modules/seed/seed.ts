@@ -10,6 +10,7 @@ import { MediaCache } from "../media/cache.ts";
 import { DEMO_VIDEO_JOB, type DemoVideoPayload, PRODUCT_MEDIA_BUCKET } from "../media/media-jobs.ts";
 import { FFMPEG_MISSING_MESSAGE, type Ffmpeg, findFfmpeg } from "../media/ffmpeg.ts";
 import { enqueueJob } from "../media/queue.ts";
+import { demoId } from "./demo-id.ts";
 import { DEMO_BRANDS, DEMO_CATEGORY_ROWS, DEMO_MARKETPLACES, DEMO_PRODUCTS, type DemoProduct } from "./demo-data.ts";
 import { type ArtView, type IconNode, backdropSvg, brandLogoSvg, loadIcon, productArtSvg, renderBrandCover, renderProductPhoto, studioTint } from "./product-art.ts";
 
@@ -30,17 +31,6 @@ const SEED_LOCK = "reelmart:demo-seed";
 const DAY = 86_400_000;
 /** The catalogue is dated this far back, so its reviews (a few days after each product) are in the past. */
 const CATALOGUE_AGE_DAYS = 40;
-
-/**
- * Stable ids for demo rows (UUID layout, version 5 bits, from a SHA-1 of kind and key): the same
- * product has the same id in every install, and the first brand's id doubles as the "already
- * seeded" marker.
- */
-export function demoId(kind: string, key: string): string {
-  const hex = createHash("sha1").update(`reelmart-demo/${kind}/${key}`).digest("hex");
-  const variant = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
 
 export const DEMO_MARKER_BRAND_ID = demoId("brand", DEMO_BRANDS[0]!.key);
 
