@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { cartInMarketplace, notSoldSentence, variantLabel } from "@reelmart/core/cart-lines";
+import { cartInMarketplace, notSoldSentence } from "@reelmart/core/cart-lines";
 import { type AddressInput, AddressInputSchema, type Order, type PaymentMethod, type PlaceOrderBody } from "@reelmart/core/api/orders";
-import { formatPrice, fromPaise, toPaise } from "@reelmart/core/format";
+import { toPaise } from "@reelmart/core/format";
 import { deliveryFeePaise } from "@reelmart/core/pricing";
 import { useQueryClient } from "@tanstack/react-query";
 import { ShoppingCart } from "lucide-react";
@@ -16,18 +16,16 @@ import { useMarketplace } from "../../shared/marketplace/use-marketplace.ts";
 import { useCheckoutOptions } from "../../shared/orders/get-checkout-options.ts";
 import { orderQueryKey, ordersQueryKey } from "../../shared/orders/get-orders.ts";
 import { payOnline } from "../../shared/orders/pay-online.ts";
-import { RupeesNote } from "../../shared/orders/rupees-note.tsx";
 import { PageHeader } from "../../shared/ui/page-header.tsx";
-import { ProductImage } from "../../shared/product/product-image.tsx";
 import { useSession } from "../../shared/session/use-session.ts";
-import { Button } from "../../shared/ui/button.tsx";
 import { EmptyState } from "../../shared/ui/empty-state.tsx";
 import { Spinner } from "../../shared/ui/spinner.tsx";
-import { AddressFields } from "./address-form.tsx";
 import { useAddresses } from "./api/get-addresses.ts";
 import { usePlaceOrder } from "./api/place-order.ts";
-
-const NEW_ADDRESS = "new";
+import { DeliveryAddressSection, NEW_ADDRESS } from "./delivery-address-section.tsx";
+import { OrderSummary } from "./order-summary.tsx";
+import { PaymentSection } from "./payment-section.tsx";
+import { PlaceOrderFooter } from "./place-order-footer.tsx";
 
 /** /checkout: delivery address, order summary at the server's prices, payment choice, Place order. */
 export function CheckoutPage() {
@@ -74,6 +72,7 @@ export function CheckoutPage() {
   const notSold = market.unsold.length ? notSoldSentence(market.unsold.map((item) => item.product.title), selected?.name ?? "this marketplace") : null;
   const subtotalPaise = toPaise(market.total);
   const feePaise = deliveryFeePaise(subtotalPaise);
+  const totalPaise = subtotalPaise + feePaise;
   const needsChoice = cart.items.some((item) => item.product.hasVariants && !item.variant);
 
   const finish = async (order: Order) => {
@@ -120,121 +119,20 @@ export function CheckoutPage() {
         }}
         className="flex flex-col gap-4 px-4 pt-4"
       >
-        <section aria-labelledby="delivery-heading" className="rounded-2xl border border-neutral-800 bg-neutral-950 p-4">
-          <h2 id="delivery-heading" className="text-base font-semibold">
-            Delivery address
-          </h2>
-          {saved.length ? (
-            <fieldset className="mt-3 grid gap-2">
-              <legend className="sr-only">Choose a delivery address</legend>
-              {saved.map((address) => (
-                <label key={address.id} className="flex gap-3 rounded-xl border border-neutral-800 p-3 text-sm has-[:checked]:border-rose-500">
-                  <input type="radio" name="address" value={address.id} checked={chosen === address.id} onChange={() => setAddressChoice(address.id)} className="mt-1 accent-rose-500" />
-                  <span>
-                    <span className="block font-medium text-white">{address.name}</span>
-                    <span className="block text-neutral-400">
-                      {[address.line1, address.line2, address.city, address.state, address.postalCode].filter(Boolean).join(", ")}
-                    </span>
-                    <span className="block text-neutral-400">{address.phone}</span>
-                  </span>
-                </label>
-              ))}
-              <label className="flex items-center gap-3 rounded-xl border border-neutral-800 p-3 text-sm has-[:checked]:border-rose-500">
-                <input type="radio" name="address" value={NEW_ADDRESS} checked={chosen === NEW_ADDRESS} onChange={() => setAddressChoice(NEW_ADDRESS)} className="accent-rose-500" />
-                Add a new address
-              </label>
-            </fieldset>
-          ) : null}
-          {chosen === NEW_ADDRESS ? (
-            <div className="mt-4">
-              <AddressFields
-                register={form.register}
-                errors={form.formState.errors}
-                countryCode={countryCode}
-                countryName={options.data.countryName}
-                usesPostalCodes={options.data.usesPostalCodes}
-              />
-              <label className="mt-4 flex items-center gap-2 text-sm text-neutral-200">
-                <input type="checkbox" checked={saveAddress} onChange={(event) => setSaveAddress(event.target.checked)} className="size-4 accent-rose-500" />
-                Save this address for next time
-              </label>
-            </div>
-          ) : null}
-        </section>
-
-        <section aria-labelledby="summary-heading" className="rounded-2xl border border-neutral-800 bg-neutral-950 p-4">
-          <h2 id="summary-heading" className="text-base font-semibold">
-            Order summary
-          </h2>
-          <ul aria-label="Items in this order" className="mt-3 divide-y divide-neutral-900">
-            {market.sold.map((item) => (
-              <li key={item.id} className="flex items-center gap-3 py-2 text-sm">
-                <ProductImage src={item.product.thumbnailUrl} alt="" className="size-12 shrink-0 rounded-lg" />
-                <div className="min-w-0 flex-1">
-                  <p className="line-clamp-1 font-medium text-white">{item.product.title}</p>
-                  <p className="text-xs text-neutral-400">
-                    {[variantLabel(item.variant), `${item.quantity} × ${formatPrice(item.unitPrice)}`].filter(Boolean).join(" · ")}
-                  </p>
-                </div>
-                <p className="font-medium text-white">{formatPrice(item.lineTotal)}</p>
-              </li>
-            ))}
-          </ul>
-          <dl className="mt-3 space-y-1 border-t border-neutral-900 pt-3 text-sm">
-            <div className="flex justify-between text-neutral-300">
-              <dt>
-                Subtotal ({market.totalQuantity} {market.totalQuantity === 1 ? "item" : "items"})
-              </dt>
-              <dd>{formatPrice(market.total)}</dd>
-            </div>
-            <div className="flex justify-between text-neutral-300">
-              <dt>Delivery</dt>
-              <dd>{feePaise ? formatPrice(fromPaise(feePaise)) : "Free"}</dd>
-            </div>
-            <div className="flex justify-between text-base font-semibold text-white">
-              <dt>Total</dt>
-              <dd data-testid="checkout-total">{formatPrice(fromPaise(subtotalPaise + feePaise))}</dd>
-            </div>
-            <p className="text-xs text-neutral-400">Inclusive of all taxes</p>
-            <RupeesNote marketplaceId={marketplaceId} />
-            {feePaise ? <p className="text-xs text-neutral-400">Free delivery on orders from {formatPrice(options.data.freeDeliveryFrom)}</p> : null}
-          </dl>
-        </section>
-
-        <section aria-labelledby="payment-heading" className="rounded-2xl border border-neutral-800 bg-neutral-950 p-4">
-          <h2 id="payment-heading" className="text-base font-semibold">
-            Payment
-          </h2>
-          <fieldset className="mt-3 grid gap-2">
-            <legend className="sr-only">Choose how to pay</legend>
-            <PaymentOption value="cod" checked={payment === "cod"} onChange={setPayment} title="Cash on delivery" detail="Pay in cash when your order arrives" />
-            {options.data.onlinePayment ? (
-              <PaymentOption value="online" checked={payment === "online"} onChange={setPayment} title="Pay online" detail="UPI, cards and net banking through Razorpay" />
-            ) : null}
-          </fieldset>
-        </section>
-
-        {formError ? (
-          <p role="alert" className="rounded-xl bg-red-500/10 px-4 py-3 text-sm text-red-300">
-            {formError}
-          </p>
-        ) : null}
-        {notSold ? (
-          <p className="text-sm text-amber-400">
-            {notSold}{" "}
-            <Link to="/cart" className="underline">
-              Go to your cart
-            </Link>
-          </p>
-        ) : null}
-        {needsChoice ? (
-          <p className="text-sm text-amber-400">
-            Choose a size or colour for every item in your <Link to="/cart" className="underline">cart</Link> first.
-          </p>
-        ) : null}
-        <Button type="submit" size="lg" className="w-full" disabled={needsChoice || notSold !== null || placeOrder.isPending}>
-          {placeOrder.isPending ? "Placing order..." : `Place order · ${formatPrice(fromPaise(subtotalPaise + feePaise))}`}
-        </Button>
+        <DeliveryAddressSection
+          saved={saved}
+          chosen={chosen}
+          onChoose={setAddressChoice}
+          form={form}
+          countryCode={countryCode}
+          countryName={options.data.countryName}
+          usesPostalCodes={options.data.usesPostalCodes}
+          saveAddress={saveAddress}
+          onSaveAddressChange={setSaveAddress}
+        />
+        <OrderSummary market={market} feePaise={feePaise} totalPaise={totalPaise} marketplaceId={marketplaceId} freeDeliveryFrom={options.data.freeDeliveryFrom} />
+        <PaymentSection payment={payment} onChange={setPayment} online={Boolean(options.data.onlinePayment)} />
+        <PlaceOrderFooter formError={formError} notSold={notSold} needsChoice={needsChoice} placing={placeOrder.isPending} totalPaise={totalPaise} />
       </form>
     </Page>
   );
@@ -246,17 +144,5 @@ function Page({ children }: { children: React.ReactNode }) {
       <PageHeader title="Checkout" />
       {children}
     </div>
-  );
-}
-
-function PaymentOption(props: { value: PaymentMethod; checked: boolean; onChange(value: PaymentMethod): void; title: string; detail: string }) {
-  return (
-    <label className="flex gap-3 rounded-xl border border-neutral-800 p-3 text-sm has-[:checked]:border-rose-500">
-      <input type="radio" name="payment" value={props.value} checked={props.checked} onChange={() => props.onChange(props.value)} className="mt-1 accent-rose-500" />
-      <span>
-        <span className="block font-medium text-white">{props.title}</span>
-        <span className="block text-neutral-400">{props.detail}</span>
-      </span>
-    </label>
   );
 }
