@@ -1,14 +1,17 @@
 import type { Media } from "@reelmart/core/api/catalog";
-import { type QualityChoice, chooseQualityLevel, qualityLevel } from "@reelmart/core/quality";
+import type { QualityChoice } from "@reelmart/core/quality";
 import { type Ref, useEffect, useImperativeHandle, useRef, useState } from "react";
 import { toast } from "../ui/toast.ts";
 import { useMediaEvents } from "../ui/use-media-events.ts";
 import { useMuted } from "./mute-store.ts";
+import { startedPlaying, stoppedPlaying } from "./one-playing-video.ts";
 import { PlayerControls, PlayerStatus, ProgressBar } from "./player-overlays.tsx";
-import { useVideoPoster } from "./thumbnail-capture.ts";
-import { useEffectiveConnectionType } from "./use-network-type.ts";
 import { useRecordView } from "./api/record-view.ts";
 import { useAutoplay, useProgressPolling } from "./use-playback.ts";
+import { usePosterSource } from "./use-poster-source.ts";
+import { useQualitySource } from "./use-quality-source.ts";
+import { useRetainedSource } from "./use-retained-source.ts";
+import { VideoPoster } from "./video-poster.tsx";
 
 /**
  * How much of the video a card may load (001 §4 "Video playback"): the current card plays, its
@@ -41,20 +44,15 @@ export interface VideoPlayerProps {
   ref?: Ref<VideoPlayerHandle>;
 }
 
-const UNLOAD_AFTER_MS = 2000;
-
-// At most one video plays at any moment, across the feed and the fullscreen modal.
-let playingVideo: HTMLVideoElement | null = null;
-
+/** A product video filling its card: the poster, the video at the chosen quality, what the player says over them, and its controls. */
 export function VideoPlayer({ media, productThumbnailUrl, label, load, captureThumbnail, fullscreen, onToggleFullscreen, ref }: VideoPlayerProps) {
   const video = useRef<HTMLVideoElement>(null);
   const progressBar = useRef<HTMLDivElement>(null);
   const muted = useMuted();
-  const effectiveType = useEffectiveConnectionType();
   const recordView = useRecordView();
-  const [choice, setChoice] = useState<QualityChoice>("auto");
-  // Starts as the effect below would set it: no second render of every card as it mounts.
-  const [retained, setRetained] = useState(load !== "none");
+  const { choice, setChoice, levels, level, src } = useQualitySource(media);
+  const hasSource = useRetainedSource(load !== "none");
+  const { posterSrc, markBroken } = usePosterSource(media, productThumbnailUrl, captureThumbnail);
   const [userPaused, setUserPaused] = useState(false);
   const [held, setHeld] = useState(false);
   const [playing, setPlaying] = useState(false);
@@ -62,8 +60,6 @@ export function VideoPlayer({ media, productThumbnailUrl, label, load, captureTh
   const [hasFrame, setHasFrame] = useState(false);
   const [blocked, setBlocked] = useState(false);
   const [failed, setFailed] = useState(false);
-  // The poster sources that failed: the media's poster, then the product's thumbnail, then none.
-  const [brokenPosters, setBrokenPosters] = useState<readonly string[]>([]);
   // Where to resume after the source changes (quality switch, network change, reload after unload).
   const position = useRef(0);
   const switching = useRef(false);
@@ -74,20 +70,7 @@ export function VideoPlayer({ media, productThumbnailUrl, label, load, captureTh
     setChoice(next);
   };
 
-  const levels = media.renditions.map(qualityLevel);
-  const level = chooseQualityLevel(levels, choice, effectiveType);
-  const src = media.renditions.find((r) => qualityLevel(r) === level)?.url ?? media.url;
-  const hasSource = load !== "none" || retained;
-  const poster = useVideoPoster(media, productThumbnailUrl, captureThumbnail);
-  const posterSrc = [poster, productThumbnailUrl].find((url) => url && !brokenPosters.includes(url)) ?? null;
-  const posterElement = useRef<HTMLImageElement>(null);
   // Events a media element fired before it was mounted (created in a transition's render) are read from its state on mount.
-  const posterEvents = useMediaEvents(posterElement, {
-    error: (element) => {
-      const failedSrc = element.getAttribute("src");
-      if (failedSrc) setBrokenPosters((list) => (list.includes(failedSrc) ? list : [...list, failedSrc]));
-    },
-  });
   const videoEvents = useMediaEvents(video, {
     loadeddata: () => setHasFrame(true),
     loadedmetadata: (element) => {
@@ -110,16 +93,6 @@ export function VideoPlayer({ media, productThumbnailUrl, label, load, captureTh
     },
   });
 
-  // A card that leaves the preload range keeps its source for 2 s, so a quick swipe back is instant.
-  useEffect(() => {
-    if (load !== "none") {
-      setRetained(true);
-      return;
-    }
-    const timer = setTimeout(() => setRetained(false), UNLOAD_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, [load]);
-
   useEffect(() => {
     if (load !== "play") {
       setUserPaused(false);
@@ -138,12 +111,7 @@ export function VideoPlayer({ media, productThumbnailUrl, label, load, captureTh
   useAutoplay(video, load === "play" && !userPaused && !held && !failed, { src, attached: hasSource }, () => setBlocked(true));
   useProgressPolling(video, progressBar, playing);
 
-  useEffect(
-    () => () => {
-      if (playingVideo === video.current) playingVideo = null;
-    },
-    [],
-  );
+  useEffect(() => () => stoppedPlaying(video.current), []);
 
   useImperativeHandle(ref, () => ({
     togglePlay() {
@@ -170,19 +138,7 @@ export function VideoPlayer({ media, productThumbnailUrl, label, load, captureTh
   const showPlayIcon = load === "play" && userPaused && !blocked && !failed;
   return (
     <div className="absolute inset-0 overflow-hidden bg-black">
-      {posterSrc && (
-        <img
-          src={posterSrc}
-          alt=""
-          aria-hidden
-          decoding="async"
-          fetchPriority={load === "play" ? "high" : "auto"}
-          loading={load === "none" && !captureThumbnail ? "lazy" : "eager"}
-          ref={posterElement}
-          {...posterEvents}
-          className="absolute inset-0 size-full object-cover"
-        />
-      )}
+      {posterSrc && <VideoPoster src={posterSrc} current={load === "play"} lazy={load === "none" && !captureThumbnail} onBroken={markBroken} />}
       {hasSource && !failed && (
         <video
           ref={video}
@@ -202,13 +158,10 @@ export function VideoPlayer({ media, productThumbnailUrl, label, load, captureTh
           onTimeUpdate={(event) => {
             if (!switching.current) position.current = event.currentTarget.currentTime;
           }}
-          onPlay={(event) => {
-            if (playingVideo && playingVideo !== event.currentTarget) playingVideo.pause();
-            playingVideo = event.currentTarget;
-          }}
+          onPlay={(event) => startedPlaying(event.currentTarget)}
           onPause={(event) => {
             setPlaying(false);
-            if (playingVideo === event.currentTarget) playingVideo = null;
+            stoppedPlaying(event.currentTarget);
           }}
           onWaiting={() => setWaiting(true)}
         >
