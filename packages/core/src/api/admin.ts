@@ -329,7 +329,7 @@ export const DashboardSchema = z.object({
   users: z.number().int(),
   admins: z.number().int(),
   mediaJobs: z.object({ waiting: z.number().int(), failed: z.number().int() }),
-  /** The same figures as GET /api/admin/orders/stats (one home: orders.service orderStats). */
+  /** The same figures as GET /api/admin/orders/stats (one home: orders/reading.service.ts orderStats). */
   orders: OrderStatsSchema,
   recentChanges: z.array(AuditEntrySchema),
 });
