@@ -2,7 +2,7 @@ import { type AddressInfo, Server as NetServer } from "node:net";
 import { DataDirLockedError } from "./db/database.ts";
 import { heapGrowthForDatabase } from "./heap-growth.ts";
 import { appListener, createAppServer } from "./http/app-listener.ts";
-import { withFastLane } from "./http/fast-lane.ts";
+import { withFastLane } from "./fast-lane.ts";
 import { loadConfigOrReport } from "./load-config.ts";
 import { createLogger } from "./logger.ts";
 import { startControlSocket } from "./modules/admin/control-socket.ts";

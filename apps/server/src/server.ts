@@ -5,7 +5,7 @@ import { type Config, resolveAuthSecret } from "./config.ts";
 import type { AppDeps } from "./context.ts";
 import { type Database, openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
-import type { FastLaneParts } from "./http/fast-lane.ts";
+import type { FastLaneParts } from "./fast-lane.ts";
 import { createMetrics } from "./http/metrics.ts";
 import { createSecurityHeaders } from "./http/security-headers.ts";
 import type { Logger } from "./logger.ts";

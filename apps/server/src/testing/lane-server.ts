@@ -1,7 +1,7 @@
 import { type IncomingHttpHeaders, type Server, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { CLIENT_TIMEOUTS, type ClientTimeouts, appListener, createAppServer } from "../http/app-listener.ts";
-import { withFastLane } from "../http/fast-lane.ts";
+import { withFastLane } from "../fast-lane.ts";
 import type { TestServer } from "./test-server.ts";
 
 /**

@@ -6,13 +6,13 @@ import { gunzipSync } from "node:zlib";
 import type { FeedPage } from "@reelmart/core/api/feed";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import { createMarketplace, createMedia, createProduct } from "../testing/fixtures.ts";
-import { notificationsSettled } from "../testing/notifications.ts";
-import { type TestServer, startTestServer } from "../testing/test-server.ts";
-import { listenWithFastLane, rawGet } from "../testing/lane-server.ts";
-import { type TestUser, signUpUser } from "../testing/users.ts";
-import { PUBLIC_CACHE_ROUTE } from "./metrics.ts";
-import { PUBLIC_CACHE_CHANNEL } from "../read-model/public-cache.ts";
+import { createMarketplace, createMedia, createProduct } from "./testing/fixtures.ts";
+import { notificationsSettled } from "./testing/notifications.ts";
+import { type TestServer, startTestServer } from "./testing/test-server.ts";
+import { listenWithFastLane, rawGet } from "./testing/lane-server.ts";
+import { type TestUser, signUpUser } from "./testing/users.ts";
+import { PUBLIC_CACHE_ROUTE } from "./http/metrics.ts";
+import { PUBLIC_CACHE_CHANNEL } from "./read-model/public-cache.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -30,7 +30,7 @@ describe("fast lane", () => {
   beforeAll(async () => {
     // The web app's own index.html as the shell of the share pages.
     staticDir = mkdtempSync(path.join(os.tmpdir(), "reelmart-lane-"));
-    copyFileSync(path.resolve(here, "../../../web/index.html"), path.join(staticDir, "index.html"));
+    copyFileSync(path.resolve(here, "../../web/index.html"), path.join(staticDir, "index.html"));
     // NODE_ENV=test leaves the caches (and so the lane) off; this file wants them on.
     server = await startTestServer({ NODE_ENV: "development", STATIC_DIR: staticDir });
     const db = server.deps.database.db;

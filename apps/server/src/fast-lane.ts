@@ -3,18 +3,18 @@ import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerRespo
 import { gzipSync } from "node:zlib";
 import { FeedQuerySchema } from "@reelmart/core/api/feed";
 import { SearchQuerySchema } from "@reelmart/core/api/search";
-import { carriesSessionCredentials } from "../modules/auth/session-middleware.ts";
-import type { LiveCards } from "../read-model/live-cards.ts";
-import type { CatalogueSource } from "../modules/catalog/products.service.ts";
-import type { ProductAnswer, ProductAnswers } from "../read-model/product-answers.ts";
-import type { FeedMemory } from "../read-model/feed-memory.ts";
-import { feedPageBytesFromMemory } from "../modules/feed/feed.service.ts";
-import type { SearchMemory } from "../read-model/search-memory.ts";
-import { type SearchLog, decodeSearchCursor, searchBytesFromMemory } from "../modules/search/search.service.ts";
-import { type Piece, bytesOf } from "./body-pieces.ts";
-import { type Metrics, PUBLIC_CACHE_ROUTE } from "./metrics.ts";
-import { GZIP_THRESHOLD, type PublicCache, acceptsGzip, cacheKey, cachedAnswer, isPublicUrl, matchesEtag } from "../read-model/public-cache.ts";
-import type { SecurityHeaders } from "./security-headers.ts";
+import { carriesSessionCredentials } from "./modules/auth/session-middleware.ts";
+import type { LiveCards } from "./read-model/live-cards.ts";
+import type { CatalogueSource } from "./modules/catalog/products.service.ts";
+import type { ProductAnswer, ProductAnswers } from "./read-model/product-answers.ts";
+import type { FeedMemory } from "./read-model/feed-memory.ts";
+import { feedPageBytesFromMemory } from "./modules/feed/feed.service.ts";
+import type { SearchMemory } from "./read-model/search-memory.ts";
+import { type SearchLog, decodeSearchCursor, searchBytesFromMemory } from "./modules/search/search.service.ts";
+import { type Piece, bytesOf } from "./http/body-pieces.ts";
+import { type Metrics, PUBLIC_CACHE_ROUTE } from "./http/metrics.ts";
+import { GZIP_THRESHOLD, type PublicCache, acceptsGzip, cacheKey, cachedAnswer, isPublicUrl, matchesEtag } from "./read-model/public-cache.ts";
+import type { SecurityHeaders } from "./http/security-headers.ts";
 
 // The fast lane (docs/decisions/111-fast-lane.md): anonymous GETs whose answer is already in memory
 // (a product page held as bytes (decision 107), a fresh public-cache entry, API JSON or a share

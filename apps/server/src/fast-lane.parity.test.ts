@@ -7,12 +7,12 @@ import type { SearchResult } from "@reelmart/core/api/search";
 import { REALTIME_CHANNEL } from "@reelmart/core/engagement";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
-import type { DB } from "../db/schema.ts";
+import type { DB } from "./db/schema.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMarketplace, createMedia, createProduct } from "../testing/fixtures.ts";
-import { type RawAnswer, rawGet } from "../testing/lane-server.ts";
-import { type TestServer, startTestServer } from "../testing/test-server.ts";
-import { type TestUser, signUpUser } from "../testing/users.ts";
+import { createMarketplace, createMedia, createProduct } from "./testing/fixtures.ts";
+import { type RawAnswer, rawGet } from "./testing/lane-server.ts";
+import { type TestServer, startTestServer } from "./testing/test-server.ts";
+import { type TestUser, signUpUser } from "./testing/users.ts";
 import { withFastLane } from "./fast-lane.ts";
 
 // The fast lane (decisions 107, 111) must answer exactly what the app's route answers: the same
