@@ -14,6 +14,7 @@ import { type RawAnswer, rawGet } from "./testing/lane-server.ts";
 import { type TestServer, startTestServer } from "./testing/test-server.ts";
 import { type TestUser, signUpUser } from "./testing/users.ts";
 import { withFastLane } from "./fast-lane.ts";
+import { laneAnswers } from "./lane-answers.ts";
 
 // The fast lane (decisions 107, 111) must answer exactly what the app's route answers: the same
 // status, headers and bytes, over real sockets, for the feed, product pages and search, anonymous and
@@ -62,7 +63,7 @@ describe("fast lane answers as the app's routes do", () => {
     const app = getRequestListener(server.app.fetch);
     appOnly = await listen(app);
     withLane = await listen(
-      withFastLane(server.fastLane, (incoming, response) => {
+      withFastLane(server.deps, laneAnswers, (incoming, response) => {
         reachedApp.push(incoming.url ?? "");
         void app(incoming, response);
       }),
@@ -112,7 +113,7 @@ describe("fast lane answers as the app's routes do", () => {
   it("holds product pages, their gzip and feed cards in buffers of their own, not slices of node's pool or zlib's output buffer (decision 204)", async () => {
     const id = productIds[1]!;
     await expect.poll(async () => (await throughLane(`/api/products/${id}`)).answeredByLane, { timeout: 5000 }).toBe(true);
-    const answers = server.fastLane.productAnswers!;
+    const answers = server.deps.readModel!.productAnswers;
     const held = answers.peek(id.toLowerCase())!;
     const cards = server.deps.readModel!.feed.heldCardsBytes([id])!;
     expect(cards).toHaveLength(1);
@@ -224,10 +225,9 @@ describe("fast lane answers as the app's routes do", () => {
   it("hands a search to the app when reading its cards fails, and the app answers it", async () => {
     // A lane whose catalogue reads go to a database that refuses connections; the app's are fine.
     const unreachable = new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: "postgres://127.0.0.1:9/none", connectionTimeoutMillis: 2000 }) }) });
-    const search = server.fastLane.search!;
     const app = getRequestListener(server.app.fetch);
     const broken = await listen(
-      withFastLane({ ...server.fastLane, search: { ...search, catalogue: { ...search.catalogue, db: unreachable } } }, (incoming, response) => {
+      withFastLane({ ...server.deps, database: { ...server.deps.database, db: unreachable } }, laneAnswers, (incoming, response) => {
         reachedApp.push(incoming.url ?? "");
         void app(incoming, response);
       }),

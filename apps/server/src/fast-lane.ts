@@ -1,20 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
-import { FeedQuerySchema } from "@reelmart/core/api/feed";
-import { SearchQuerySchema } from "@reelmart/core/api/search";
-import { carriesSessionCredentials } from "./modules/auth/session-middleware.ts";
-import type { LiveCards } from "./read-model/live-cards.ts";
-import type { CatalogueSource } from "./modules/catalog/products.service.ts";
-import type { ProductAnswer, ProductAnswers } from "./read-model/product-answers.ts";
-import type { FeedMemory } from "./read-model/feed-memory.ts";
-import { feedPageBytesFromMemory } from "./modules/feed/feed.service.ts";
-import type { SearchMemory } from "./read-model/search-memory.ts";
-import { type SearchLog, decodeSearchCursor, searchBytesFromMemory } from "./modules/search/search.service.ts";
+import type { AppDeps } from "./context.ts";
 import { type Piece, bytesOf } from "./http/body-pieces.ts";
-import { type Metrics, PUBLIC_CACHE_ROUTE } from "./http/metrics.ts";
-import { GZIP_THRESHOLD, type PublicCache, acceptsGzip, cacheKey, cachedAnswer, isPublicUrl, matchesEtag } from "./read-model/public-cache.ts";
-import type { SecurityHeaders } from "./http/security-headers.ts";
+import { PUBLIC_CACHE_ROUTE } from "./http/metrics.ts";
+import { type SecurityHeaders, createSecurityHeaders } from "./http/security-headers.ts";
+import { carriesSessionCredentials } from "./modules/auth/session-middleware.ts";
+import { GZIP_THRESHOLD, type PublicCache, acceptsGzip, cacheKey, cachedAnswer, isPublicUrl } from "./read-model/public-cache.ts";
+import type { ReadModel } from "./read-model/read-model.ts";
 
 // The fast lane (docs/decisions/111-fast-lane.md): anonymous GETs whose answer is already in memory
 // (a product page held as bytes (decision 107), a fresh public-cache entry, API JSON or a share
@@ -22,30 +15,90 @@ import type { SecurityHeaders } from "./http/security-headers.ts";
 // cards held or read first (decision 145)) are written straight to node's response, before the framework turns the request into a Request and runs its
 // middleware. Anything else, including every error, every stale entry and every signed-in request,
 // goes on to the app unchanged, so the lane can only answer what the app would answer the same.
+//
+// This file is the lane's machinery: the method and session checks, the public cache's entries (the
+// read model's, no module's), header objects, sending, metrics, and the dispatch over the answers
+// modules register (their `*.lane.ts`, listed in lane-answers.ts, decision 225).
 
-export interface FastLaneParts {
-  publicCache?: PublicCache;
-  feedMemory?: FeedMemory;
-  productAnswers?: ProductAnswers;
-  /**
-   * The search index and result cards in memory (decisions 141, 142), the catalogue the route reads
-   * cards not held from, and the log of searches the route keeps (decision 145).
-   */
-  search?: { memory: SearchMemory; catalogue: CatalogueSource & { cards: LiveCards }; log: SearchLog };
-  /** The app's security headers, which its middleware would have set (docs/security.md). */
-  securityHeaders: SecurityHeaders;
-  /** Counts what the lane answers, as the app's metrics middleware would (one counter and one histogram update). */
-  metrics?: Metrics;
+/** What a lane answer is built with: the app's parts, its read model present. */
+export type LaneDeps = AppDeps & { readModel: ReadModel };
+
+/**
+ * Whether an answer answered the request; a promise of it when it reads first (a search whose page
+ * has cards not held). A read that fails leaves the request to the app, which answers the error as it does.
+ */
+export type Answered = boolean | Promise<boolean>;
+
+/** node's header object of one kind of lane answer (lower-case names), reused by every answer of the kind. */
+export type LaneHeaders = Record<string, string>;
+
+/**
+ * Makes the header object of one kind of answer to `path`: `fields` in their order, then the
+ * x-request-id (set per answer) and the path's security headers. One object per kind, reused: node's
+ * writeHead turns the object into the header block at once and keeps no reference to it, and
+ * building a dozen-field object per answer was ~12% of a product page's CPU in the lane (decision
+ * 107). Fields set to "" are filled per answer, before sendWith.
+ */
+export type HeadersFor = (path: string, fields: LaneHeaders) => LaneHeaders;
+
+/** A request an answer's parity check sends through the lane and the app (fast-lane.parity.test.ts). */
+export interface LaneSample {
+  target: string;
+  headers?: Record<string, string>;
 }
 
-/** `next` wrapped so that what memory can answer at once never reaches it. */
-export function withFastLane(parts: FastLaneParts, next: RequestListener): RequestListener {
-  if (!parts.publicCache && !parts.feedMemory && !parts.productAnswers && !parts.search) return next;
-  const lane: Lane = { ...parts, securityByPath: new WeakMap(), headers: laneHeaders(parts.securityHeaders) };
+/** The shop the parity test builds for the samples: one marketplace listing six active products, each with a video. */
+export interface LaneSampleShop {
+  marketplaceId: string;
+  productIds: readonly string[];
+}
+
+/** Answers a request whose target matched, from memory, or leaves it (false) to what comes next. */
+type Respond<Match> = (request: IncomingMessage, response: ServerResponse, matched: Match) => Answered;
+
+interface LaneAnswerOf<Reads extends string, Target, Match> {
+  /** The route label the app's metrics middleware gives the same request; the lane counts its answers under it. */
+  route: string;
+  /**
+   * When the lane tries it. "target": on the raw request target, before it is parsed as a URL and
+   * before the public cache is asked, for answers built anew per request that must cost no parse
+   * and that a cache lookup would miss (a held product page, decision 107; a visit's feed page,
+   * decision 203). "url": on the parsed URL, once a fresh public-cache entry had its turn (decision 145).
+   */
+  reads: Reads;
+  /**
+   * Its path: the part of the target the answer reads, or undefined when the target is not its
+   * path. It runs on every anonymous GET that gets this far: a regex or a string test, nothing more.
+   */
+  match: (target: Target) => Match | undefined;
+  /** Its answering function, built once per server from the read model. */
+  open(deps: LaneDeps, headersFor: HeadersFor): Respond<Match>;
+  /**
+   * Requests the lane must answer with this answer, and with the app's bytes, on the parity test's
+   * shop: required, so no answer joins the lane without its parity check.
+   */
+  samples(shop: LaneSampleShop): readonly [LaneSample, ...LaneSample[]];
+}
+
+/** What the lane answers on the raw target; `match` gives the part it reads (a product's id, a feed page's query). */
+export type TargetLaneAnswer = LaneAnswerOf<"target", string, string>;
+/** What the lane answers on the parsed URL; `match` gives its query. */
+export type UrlLaneAnswer = LaneAnswerOf<"url", URL, URLSearchParams>;
+/** An answer a module gives in the lane (its `*.lane.ts`), listed in lane-answers.ts. */
+export type LaneAnswer = TargetLaneAnswer | UrlLaneAnswer;
+
+/**
+ * `next` wrapped so that what memory can answer at once never reaches it: the public cache's fresh
+ * entries and `answers`, over the read model of `deps` (none: no lane).
+ */
+export function withFastLane(deps: AppDeps, answers: readonly LaneAnswer[], next: RequestListener): RequestListener {
+  const { readModel, metrics } = deps;
+  if (!readModel) return next;
+  const lane = openLane({ ...deps, readModel }, answers);
   return (request, response) => {
     const started = performance.now();
     const answered = (route: string | null) => {
-      if (route) parts.metrics?.recordRequest("GET", route, response.statusCode, (performance.now() - started) / 1000);
+      if (route) metrics.recordRequest("GET", route, response.statusCode, (performance.now() - started) / 1000);
       else next(request, response);
     };
     const route = answer(lane, request, response);
@@ -54,42 +107,36 @@ export function withFastLane(parts: FastLaneParts, next: RequestListener): Reque
   };
 }
 
-type Headers = Record<string, string>;
+/** A registered answer, opened on this server. */
+type Opened<Target, Match> = Pick<LaneAnswerOf<string, Target, Match>, "route" | "match"> & { respond: Respond<Match> };
 
-/** The lane's parts, the security headers of each path's list as node's header object, and the headers of the lane's own answers. */
-type Lane = FastLaneParts & {
-  securityByPath: WeakMap<readonly [string, string][], Headers>;
-  headers: ReturnType<typeof laneHeaders>;
-};
+/** The public cache, the security headers of each path's list as node's header object, and the answers opened, by when they are tried. */
+interface Lane {
+  publicCache: PublicCache;
+  securityHeaders: SecurityHeaders;
+  securityByPath: WeakMap<readonly [string, string][], LaneHeaders>;
+  byTarget: Opened<string, string>[];
+  byUrl: Opened<URL, URLSearchParams>[];
+}
+
+function openLane(deps: LaneDeps, answers: readonly LaneAnswer[]): Lane {
+  const securityHeaders = createSecurityHeaders(deps.config);
+  const headersFor: HeadersFor = (path, fields) => ({ ...fields, "x-request-id": "", ...securityFor(securityHeaders, path) });
+  const lane: Lane = { publicCache: deps.readModel.publicCache, securityHeaders, securityByPath: new WeakMap(), byTarget: [], byUrl: [] };
+  for (const declared of answers) {
+    if (declared.reads === "target") lane.byTarget.push({ route: declared.route, match: declared.match, respond: declared.open(deps, headersFor) });
+    else lane.byUrl.push({ route: declared.route, match: declared.match, respond: declared.open(deps, headersFor) });
+  }
+  return lane;
+}
 
 /** The security headers for `path` with lower-case names, as the app's middleware sets them. */
-function securityFor(securityHeaders: SecurityHeaders, path: string): Headers {
+function securityFor(securityHeaders: SecurityHeaders, path: string): LaneHeaders {
   return Object.fromEntries(securityHeaders.headersFor(path).map(([name, value]) => [name.toLowerCase(), value]));
 }
 
-const VARY = "Accept-Encoding, Authorization, Cookie";
-
-/**
- * The headers of each kind of answer the lane makes itself, one object per kind, reused: node's
- * writeHead turns the object into the header block at once and keeps no reference to it, and
- * building a dozen-field object per answer was ~12% of a product page's CPU in the lane (decision
- * 107). Fields set to "" are filled per answer, before writeHead; the x-request-id is new each time.
- */
-function laneHeaders(securityHeaders: SecurityHeaders) {
-  const kind = (path: string, fields: Headers): Headers => ({ ...fields, "x-request-id": "", ...securityFor(securityHeaders, path) });
-  // As cachedAnswer gives a public-cache entry's bytes: the product page is the same for every anonymous visitor.
-  const product = { "content-type": "application/json", etag: "", "cache-control": "public, no-cache", vary: VARY };
-  const feed = { "content-type": "application/json", "cache-control": "no-cache", vary: VARY };
-  return {
-    search: kind(SEARCH_PATH, { ...feed, "content-length": "" }),
-    searchGzip: kind(SEARCH_PATH, { ...feed, "content-encoding": "gzip", "content-length": "" }),
-    product: kind(PRODUCT_PREFIX, { ...product, "content-length": "" }),
-    productGzip: kind(PRODUCT_PREFIX, { ...product, "content-encoding": "gzip", "content-length": "" }),
-    productNotModified: kind(PRODUCT_PREFIX, product),
-    feed: kind(FEED_PATH, { ...feed, "content-length": "" }),
-    feedGzip: kind(FEED_PATH, { ...feed, "content-encoding": "gzip", "content-length": "" }),
-  };
-}
+/** What every anonymous answer varies by, as the public cache's (cachedAnswer). */
+export const VARY = "Accept-Encoding, Authorization, Cookie";
 
 /**
  * What the app's outer middleware adds to every answer: a request id and the security headers. The
@@ -108,36 +155,37 @@ function send(lane: Lane, response: ServerResponse, path: string, status: number
   response.end();
 }
 
-/** One of laneHeaders' objects, its per-answer fields already set, with a new request id. */
-function sendWith(response: ServerResponse, status: number, headers: Headers, body: Uint8Array | null) {
+/** One of the answers' header objects (HeadersFor), its per-answer fields already set, with a new request id. */
+export function sendWith(response: ServerResponse, status: number, headers: LaneHeaders, body: Uint8Array | null) {
   headers["x-request-id"] = randomUUID();
   response.writeHead(status, headers);
   response.end(body);
 }
 
-const FEED_PATH = "/api/feed";
-const SEARCH_PATH = "/api/search";
-/** The route label of GET /api/products/{id}, as the app's metrics middleware records it. */
-const PRODUCT_ROUTE = "/api/products/:id";
-const PRODUCT_PREFIX = "/api/products/";
-const PRODUCT_PATH = /^\/api\/products\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
-
 /**
- * A held product page (decision 107) with the headers the public cache middleware gives the same
- * bytes (cachedAnswer): only without a query string, the one request its bytes answer exactly.
+ * The headers of a JSON answer built from memory for the request (a feed page, a search), plain and
+ * gzipped: it carries live counters and is not stored, so `no-cache` and no ETag (decisions 111, 145).
  */
-function sendProductAnswer(lane: Lane, request: IncomingMessage, response: ServerResponse, held: ProductAnswer) {
-  if (matchesEtag(request.headers["if-none-match"], held.etag)) {
-    const headers = lane.headers.productNotModified;
-    headers.etag = held.etag;
-    return sendWith(response, 304, headers, null);
-  }
-  const gzip = held.body.byteLength >= GZIP_THRESHOLD && acceptsGzip(request.headers["accept-encoding"]);
-  const body = gzip ? lane.productAnswers!.gzip(held) : held.body;
-  const headers = gzip ? lane.headers.productGzip : lane.headers.product;
-  headers.etag = held.etag;
-  headers["content-length"] = String(body.byteLength);
-  sendWith(response, 200, headers, body);
+export interface MemoryAnswerHeaders {
+  plain: LaneHeaders;
+  gzip: LaneHeaders;
+}
+
+export function memoryAnswerHeaders(headersFor: HeadersFor, path: string): MemoryAnswerHeaders {
+  const fields = { "content-type": "application/json", "cache-control": "no-cache", vary: VARY };
+  return {
+    plain: headersFor(path, { ...fields, "content-length": "" }),
+    gzip: headersFor(path, { ...fields, "content-encoding": "gzip", "content-length": "" }),
+  };
+}
+
+/** An answer built from memory for this request (a feed page, a search): gzipped when large and accepted. */
+export function sendFromMemory(response: ServerResponse, bytes: Buffer, acceptEncoding: string | undefined, headers: MemoryAnswerHeaders): void {
+  const gzip = bytes.byteLength >= GZIP_THRESHOLD && acceptsGzip(acceptEncoding);
+  const body = gzip ? gzipSync(bytes) : bytes;
+  const chosen = gzip ? headers.gzip : headers.plain;
+  chosen["content-length"] = String(body.byteLength);
+  sendWith(response, 200, chosen, body);
 }
 
 /**
@@ -145,90 +193,42 @@ function sendProductAnswer(lane: Lane, request: IncomingMessage, response: Serve
  * when the answer needs a read first (a search whose page has cards not held). A read that fails
  * leaves the request to the app, which answers the error as it does.
  */
-function answer(parts: Lane, request: IncomingMessage, response: ServerResponse): string | null | Promise<string | null> {
+function answer(lane: Lane, request: IncomingMessage, response: ServerResponse): string | null | Promise<string | null> {
   const target = request.url;
   if (request.method !== "GET" || !target) return null;
   if (carriesSessionCredentials(request.headers.authorization, request.headers.cookie)) return null;
 
-  // Before any URL parsing: a product path without a query is the whole request target.
-  const held = parts.productAnswers && PRODUCT_PATH.exec(target);
-  if (held) {
-    const answer = parts.productAnswers!.peek(held[1]!.toLowerCase());
-    if (answer) {
-      sendProductAnswer(parts, request, response, answer);
-      return PRODUCT_ROUTE;
-    }
-  }
-
-  if (parts.feedMemory && feedFromMemory(parts, request, response, target)) return FEED_PATH;
+  // Before any URL parsing: the answers of the raw target (a product path without a query is the
+  // whole request target; a visit's feed page is built before the public cache is asked, decision 203).
+  const byTarget = answerFirst(lane.byTarget, request, response, target);
+  if (byTarget !== null) return byTarget;
 
   const url = new URL(target, "http://lane");
-  const acceptEncoding = request.headers["accept-encoding"];
 
-  if (parts.publicCache && isPublicUrl(url)) {
+  if (isPublicUrl(url)) {
     const key = cacheKey(url);
-    const hit = parts.publicCache.lookup(key);
+    const hit = lane.publicCache.lookup(key);
     // A stale entry goes to the middleware, which serves it and starts the refresh.
     if (hit?.fresh) {
-      const cached = cachedAnswer(parts.publicCache, key, hit.entry, { ifNoneMatch: request.headers["if-none-match"], acceptEncoding });
-      send(parts, response, url.pathname, cached.status, cached.headers, cached.body);
+      const cached = cachedAnswer(lane.publicCache, key, hit.entry, { ifNoneMatch: request.headers["if-none-match"], acceptEncoding: request.headers["accept-encoding"] });
+      send(lane, response, url.pathname, cached.status, cached.headers, cached.body);
       return PUBLIC_CACHE_ROUTE;
     }
   }
 
-  if (parts.search && url.pathname === SEARCH_PATH) {
-    const body = searchBytes(parts.search, url.searchParams);
-    if (body === undefined) return null;
-    const send = (bytes: Buffer) => {
-      sendFromMemory(response, bytes, acceptEncoding, parts.headers.search, parts.headers.searchGzip);
-      return SEARCH_PATH;
-    };
-    return Buffer.isBuffer(body) ? send(body) : body.then(send);
+  return answerFirst(lane.byUrl, request, response, url);
+}
+
+/** The route of the first of `answers` whose path `target` is and that answers it (see answer()), or null. */
+function answerFirst<Target, Match>(answers: readonly Opened<Target, Match>[], request: IncomingMessage, response: ServerResponse, target: Target): string | null | Promise<string | null> {
+  // Indexed, not for…of: the loop runs on every anonymous GET and makes no iterator.
+  for (let index = 0; index < answers.length; index++) {
+    const { route, match, respond } = answers[index]!;
+    const matched = match(target);
+    if (matched === undefined) continue;
+    const replied = respond(request, response, matched);
+    if (replied === true) return route;
+    if (replied !== false) return replied.then((done) => (done ? route : null));
   }
   return null;
-}
-
-/**
- * A feed page built from memory, answered before the target is parsed as a URL or looked up in the
- * public cache (decision 203): every visit's first page has a seed of its own, so a lookup would
- * miss. Only the exact path, with a query free of a fragment, is taken here; anything else goes on
- * the usual way (the app, or a public-cache entry of a page memory cannot build). An entry of the same page
- * (stored when the app answered it: while the order was being built, or before its cards were all
- * held; fresh for 2 s) holds the same cards; memory's counters are the newer. Whether it answered.
- */
-function feedFromMemory(lane: Lane, request: IncomingMessage, response: ServerResponse, target: string): boolean {
-  if (!target.startsWith(FEED_PATH) || (target.length > FEED_PATH.length && target[FEED_PATH.length] !== "?") || target.includes("#")) return false;
-  const params = new URLSearchParams(target.slice(FEED_PATH.length + 1));
-  const query = FeedQuerySchema.safeParse(Object.fromEntries(params));
-  if (!query.success) return false;
-  const page = feedPageBytesFromMemory(lane.feedMemory!, query.data);
-  if (page === undefined) return false;
-  sendFromMemory(response, page, request.headers["accept-encoding"], lane.headers.feed, lane.headers.feedGzip);
-  return true;
-}
-
-/** An answer built from memory for this request (a feed page, a search): gzipped when large and accepted. */
-function sendFromMemory(response: ServerResponse, bytes: Buffer, acceptEncoding: string | undefined, plain: Headers, gzipped: Headers): void {
-  const gzip = bytes.byteLength >= GZIP_THRESHOLD && acceptsGzip(acceptEncoding);
-  const body = gzip ? gzipSync(bytes) : bytes;
-  const headers = gzip ? gzipped : plain;
-  headers["content-length"] = String(body.byteLength);
-  sendWith(response, 200, headers, body);
-}
-
-/**
- * A search the route would answer 200 from memory (decision 145): its bytes (or their promise, when
- * cards of the page must be read), or undefined for the app (invalid input and its 400, a parameter
- * given twice, which the route's validator refuses, a cursor it did not hand out, or a ranking that
- * needs the database).
- */
-function searchBytes(search: NonNullable<FastLaneParts["search"]>, params: URLSearchParams): Buffer | Promise<Buffer> | undefined {
-  const given = Object.fromEntries(params);
-  if (Object.keys(given).length !== params.size) return undefined;
-  const query = SearchQuerySchema.safeParse(given);
-  if (!query.success) return undefined;
-  const { cursor, ...input } = query.data;
-  const offset = cursor === undefined ? 0 : decodeSearchCursor(cursor);
-  if (offset === null) return undefined;
-  return searchBytesFromMemory(search.memory, search.catalogue, { ...input, cursor }, offset, { onWholeWordSearch: (term) => search.log.record(term) });
 }

@@ -3,6 +3,7 @@ import { DataDirLockedError } from "./db/database.ts";
 import { heapGrowthForDatabase } from "./heap-growth.ts";
 import { appListener, createAppServer } from "./http/app-listener.ts";
 import { withFastLane } from "./fast-lane.ts";
+import { laneAnswers } from "./lane-answers.ts";
 import { loadConfigOrReport } from "./load-config.ts";
 import { createLogger } from "./logger.ts";
 import { startControlSocket } from "./modules/admin/control-socket.ts";
@@ -34,7 +35,7 @@ async function main() {
       ? await startControlSocket({ dataDir: config.dataDir, db: server.deps.database.db, logger, backup: (file) => backupShop(server.deps, file) })
       : null;
   let mediaWorkers: Workers | undefined;
-  const listener = withFastLane(server.fastLane, appListener(server.app.fetch, config.host));
+  const listener = withFastLane(server.deps, laneAnswers, appListener(server.app.fetch, config.host));
   let stopping = false;
   // Slow clients' timeouts and the balancers' keep-alive: http/app-listener.ts (decision 224).
   const httpServer = createAppServer((request, response) => {

@@ -5,9 +5,7 @@ import { type Config, resolveAuthSecret } from "./config.ts";
 import type { AppDeps } from "./context.ts";
 import { type Database, openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
-import type { FastLaneParts } from "./fast-lane.ts";
 import { createMetrics } from "./http/metrics.ts";
-import { createSecurityHeaders } from "./http/security-headers.ts";
 import type { Logger } from "./logger.ts";
 import { authRoutes, createAuth } from "./modules/auth/auth.ts";
 import { authOpenApi } from "./modules/auth/auth-openapi.ts";
@@ -27,8 +25,6 @@ import type { Storage } from "./storage/storage.ts";
 export interface Server {
   app: ReturnType<typeof createApp>;
   deps: AppDeps;
-  /** What node's listener answers before the app (decision 111). */
-  fastLane: FastLaneParts;
   close(): Promise<void>;
 }
 
@@ -89,14 +85,6 @@ export async function bootstrap(config: Config, logger: Logger, options: Bootstr
     return {
       app,
       deps,
-      fastLane: {
-        publicCache: readModel?.publicCache,
-        feedMemory: readModel?.feed,
-        productAnswers: readModel?.productAnswers,
-        search: readModel && { memory: readModel.search, catalogue: { db: database.db, cache: readModel.catalogue, cards: readModel.searchCards }, log: searchLog },
-        securityHeaders: createSecurityHeaders(config),
-        metrics,
-      },
       async close() {
         await tasks.stop();
         // The database last of all, whether or not the read model closed.

@@ -2,6 +2,7 @@ import { type IncomingHttpHeaders, type Server, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { CLIENT_TIMEOUTS, type ClientTimeouts, appListener, createAppServer } from "../http/app-listener.ts";
 import { withFastLane } from "../fast-lane.ts";
+import { laneAnswers } from "../lane-answers.ts";
 import type { TestServer } from "./test-server.ts";
 
 /**
@@ -16,7 +17,7 @@ export async function listenWithFastLane(
   const app = appListener(server.app.fetch);
   const reachedApp: string[] = [];
   const http = createAppServer(
-    withFastLane(server.fastLane, (incoming, response) => {
+    withFastLane(server.deps, laneAnswers, (incoming, response) => {
       reachedApp.push(incoming.url ?? "");
       void app(incoming, response);
     }),

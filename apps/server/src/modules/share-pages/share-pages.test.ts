@@ -406,7 +406,7 @@ describe("share pages from the public read cache and the fast lane (decision 181
       const first = await fetch(target);
       const html = await first.text();
       // Held fresh for 30 s (SHARE_PAGE_FRESH_MS), not the API's 2 s: the fast lane answers it that long.
-      expect(cached.fastLane.publicCache!.lookup(`/product/${product.id}`)?.entry.freshMs).toBe(30_000);
+      expect(cached.deps.readModel!.publicCache.lookup(`/product/${product.id}`)?.entry.freshMs).toBe(30_000);
       expect(title(html)).toBe(`Cached page ${products.indexOf(product) + 1} | Reelmart`);
       expect(firstPicture(html)?.url).toBe(`/media/images/${products.indexOf(product) + 1}.webp`);
       // The shell's scripts, styles, splash and root, as every other page (here, the uncached server's home page).
