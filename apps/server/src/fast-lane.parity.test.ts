@@ -18,7 +18,8 @@ import { laneAnswers } from "./lane-answers.ts";
 
 // The fast lane (decisions 107, 111) must answer exactly what the app's route answers: the same
 // status, headers and bytes, over real sockets, for the feed, product pages and search, anonymous and
-// signed in. Two node servers share one app: one with the lane in front, one without.
+// signed in. Two node servers share one app: one with the lane in front, one without. Every answer
+// registered in lane-answers.ts is tried on its own samples first (decision 225).
 
 /** A GET whose headers and bytes are kept as sent (no decoding of gzip). */
 const get = (base: string, path: string, headers: Record<string, string> = {}) => rawGet(`${base}${path}`, headers);
@@ -88,6 +89,33 @@ describe("fast lane answers as the app's routes do", () => {
     const app = await get(appOnly.base, path, headers);
     return { lane, app, answeredByLane };
   }
+
+  /** The requests counted under `route`, whatever their status: the lane's and the app's, which share the server's metrics. */
+  async function countedUnder(route: string): Promise<number> {
+    const { values } = await server.deps.metrics.registry.getSingleMetric("http_requests_total")!.get();
+    return values.filter((value) => value.labels.route === route).reduce((sum, value) => sum + value.value, 0);
+  }
+
+  it.each(laneAnswers.map((answer) => [answer.route, answer] as const))("answers every sample of %s itself, with the app's status and bytes", async (_route, answer) => {
+    await server.deps.readModel!.search.whenBuilt();
+    for (const { target, headers = {} } of answer.samples({ marketplaceId: marketId, productIds })) {
+      const matched = answer.reads === "target" ? answer.match(target) : answer.match(new URL(target, "http://lane"));
+      expect(matched, `${target} is a path of ${answer.route}`).toBeDefined();
+      let lane: RawAnswer | undefined;
+      /** Who answered the sample: the app, this answer (counted under its route), or another of the lane's (a public-cache entry). */
+      const answeredBy = async () => {
+        const before = await countedUnder(answer.route);
+        const through = await throughLane(target, headers);
+        lane = through.lane;
+        if (!through.answeredByLane) return "the app";
+        return (await countedUnder(answer.route)) === before + 1 ? answer.route : "another of the lane's answers";
+      };
+      // A product page is held once the catalogue prefill or the route has read it: asked until the lane answers it.
+      await expect.poll(answeredBy, { timeout: 5000 }).toBe(answer.route);
+      const app = await get(appOnly.base, target, headers);
+      expect({ target, status: lane!.status, body: lane!.body.toString("base64") }).toEqual({ target, status: app.status, body: app.body.toString("base64") });
+    }
+  });
 
   it("answers a product page from memory with the route's headers and bytes", async () => {
     const path = `/api/products/${productIds[0]}`;
