@@ -1,10 +1,11 @@
 import { Agent, request } from "node:http";
 import { type Socket, connect } from "node:net";
+import { REALTIME_CHANNEL, type RealtimeEvent } from "@reelmart/core/engagement";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // The server first: it extends zod with .openapi before the modules below build their schemas.
 import { type TestServer, startTestServer } from "../testing/test-server.ts";
 import { listenWithFastLane } from "../testing/lane-server.ts";
-import { notifyChange } from "../modules/realtime/realtime.service.ts";
 import { CLIENT_TIMEOUTS, type ClientTimeouts, createAppServer } from "./app-listener.ts";
 
 // Decision 224 over real sockets: the rules of main.ts's server (createAppServer) with shorter
@@ -186,10 +187,12 @@ describe("slow clients are cut off by the server's timeouts (decision 224)", () 
       // Events just under PostgreSQL's 8 KB notice, 7 MB in all: more than loopback's socket
       // buffers (a 4 MB send buffer) take, so the rest would wait in the process.
       const ids = Array.from({ length: 180 }, () => mediaId);
+      // The notice a write sends on the realtime channel (what the module's notifyChange sends).
+      const notice = JSON.stringify({ topic, kind: "update", ids } satisfies RealtimeEvent);
       const count = 1_000;
       const changes = () => readerText.split("event: change").length - 1;
       for (let index = 0; index < count; index++) {
-        await notifyChange(server.deps.database.db, { topic, kind: "update", ids });
+        await sql`select pg_notify(${REALTIME_CHANNEL}, ${notice})`.execute(server.deps.database.db);
         // PGlite answers without a turn of the event loop; the sockets need one to carry what was sent, as between real writes.
         await new Promise((resolve) => setImmediate(resolve));
         // At the pace a reading browser keeps up with (a few events ahead, under the bound): on a
