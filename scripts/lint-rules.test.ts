@@ -97,6 +97,93 @@ describe("lint holds the layers", () => {
     });
   });
 
+  // Decision 225: the edge (http/) serves every module and knows none, and the fast lane's answers
+  // sit in their modules, each listed in one registry, whose parity test tries every answer listed.
+  describe("the server's edge and its fast lane", () => {
+    const server = path.join(root, "apps/server/src");
+    const modules = path.join(server, "modules");
+    const REGISTRY = path.join(server, "lane-answers.ts");
+    const sourcesUnder = (folder: string) =>
+      readdirSync(folder, { recursive: true, encoding: "utf8" })
+        .filter((file) => /\.tsx?$/.test(file))
+        .map((file) => path.join(folder, file));
+    const isModuleLane = (file: string) => file.startsWith(modules + path.sep) && file.endsWith(".lane.ts");
+
+    /** The modules' files `file` imports: type-only, dynamic and in tests too. */
+    const moduleImports = (file: string, code: string) =>
+      ts
+        .preProcessFile(code, true, true)
+        .importedFiles.map((imported) => imported.fileName)
+        .filter((specifier) => specifier.startsWith("."))
+        .map((specifier) => path.resolve(path.dirname(file), specifier))
+        .filter((target) => target.startsWith(modules + path.sep))
+        .map((target) => path.relative(server, target));
+
+    /**
+     * What the registry's source gets wrong, given every `*.lane.ts` of the server: a lane file it
+     * does not list in `laneAnswers`, and an entry that is not an answer imported from a module's `*.lane.ts`.
+     */
+    function registryFaults(code: string, laneFiles: string[]): string[] {
+      const source = ts.createSourceFile(REGISTRY, code, ts.ScriptTarget.Latest, true);
+      const importedFrom = new Map<string, string>();
+      const listed: ts.Expression[] = [];
+      for (const statement of source.statements) {
+        if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
+          const from = path.resolve(server, statement.moduleSpecifier.text);
+          const bindings = statement.importClause?.namedBindings;
+          if (bindings && ts.isNamedImports(bindings)) for (const element of bindings.elements) importedFrom.set(element.name.text, from);
+        }
+        if (ts.isVariableStatement(statement)) {
+          for (const declaration of statement.declarationList.declarations) {
+            if (declaration.name.getText(source) === "laneAnswers" && declaration.initializer && ts.isArrayLiteralExpression(declaration.initializer)) listed.push(...declaration.initializer.elements);
+          }
+        }
+      }
+      const listedFiles = new Set<string>();
+      const faults: string[] = [];
+      for (const entry of listed) {
+        const from = ts.isIdentifier(entry) ? importedFrom.get(entry.text) : undefined;
+        if (from && isModuleLane(from)) listedFiles.add(from);
+        else faults.push(`lists ${entry.getText(source)}, which is not an answer imported from a module's *.lane.ts`);
+      }
+      for (const file of laneFiles) if (!listedFiles.has(file)) faults.push(`does not list ${path.relative(server, file)}`);
+      return faults;
+    }
+
+    it("refuses a file of http/ importing a module, type-only or in a test", () => {
+      const code = `import type { CartLine } from "../modules/cart/cart.service.ts";\nimport { sendError } from "./errors.ts";\nimport { vi } from "vitest";\n`;
+      expect(moduleImports(path.join(server, "http/zone-probe.test.ts"), code)).toEqual([path.join("modules", "cart", "cart.service.ts")]);
+    });
+
+    it("finds no file of http/ importing a module", () => {
+      const found = sourcesUnder(path.join(server, "http")).flatMap((file) => moduleImports(file, readFileSync(file, "utf8")).map((target) => `${path.relative(server, file)} imports ${target}`));
+      expect(found).toEqual([]);
+    });
+
+    it("refuses a lane answer the registry does not list, and a registry entry that is not a module's lane answer", () => {
+      const code = [
+        `import type { LaneAnswer } from "./fast-lane.ts";`,
+        `import { feedPageLane } from "./modules/feed/feed.lane.ts";`,
+        `import { edgeLane } from "./http/edge.lane.ts";`,
+        `const inline: LaneAnswer = feedPageLane;`,
+        `export const laneAnswers: readonly LaneAnswer[] = [feedPageLane, edgeLane, inline];`,
+      ].join("\n");
+      const laneFiles = ["modules/feed/feed.lane.ts", "modules/search/search.lane.ts", "http/edge.lane.ts"].map((file) => path.join(server, file));
+      expect(registryFaults(code, laneFiles)).toEqual([
+        "lists edgeLane, which is not an answer imported from a module's *.lane.ts",
+        "lists inline, which is not an answer imported from a module's *.lane.ts",
+        `does not list ${path.join("modules", "search", "search.lane.ts")}`,
+        `does not list ${path.join("http", "edge.lane.ts")}`,
+      ]);
+    });
+
+    it("finds every *.lane.ts of the server listed in lane-answers.ts, and nothing else there", () => {
+      const laneFiles = sourcesUnder(server).filter((file) => file.endsWith(".lane.ts"));
+      expect(laneFiles.length).toBeGreaterThan(0);
+      expect(registryFaults(readFileSync(REGISTRY, "utf8"), laneFiles)).toEqual([]);
+    });
+  });
+
   describe("one formatter per kind of value", () => {
     const RULE = "formatters/from-core";
     const reported = async (code: string, file = "apps/web/src/features/admin/format-probe.tsx") =>
