@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { SEARCH_SORTS, type SearchQuery, type SearchResult } from "@reelmart/core/api/search";
+import type { SearchResult } from "@reelmart/core/api/search";
 import { realtimeTopics } from "@reelmart/core/engagement";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBrand, createMarketplace, createMedia, createProduct } from "../testing/fixtures.ts";
@@ -7,7 +7,7 @@ import { type TestServer, startTestServer } from "../testing/test-server.ts";
 import { getProductsByIds } from "../modules/catalog/products.service.ts";
 import { notifyChange } from "../modules/realtime/realtime.service.ts";
 import { PUBLIC_CACHE_CHANNEL } from "./public-cache.ts";
-import { SEARCH_INDEX_CHANNEL, SearchSnapshot, deletionVariants, firstInOrder, flatPostings } from "./search-memory.ts";
+import { SEARCH_INDEX_CHANNEL } from "./search-memory.ts";
 import { eventually } from "../testing/eventually.ts";
 
 // Decision 141: the search index in memory follows every write to what it reads through migration
@@ -20,87 +20,6 @@ function tag(letters = 8): string {
   const alphabet = "bcdfghjklmnpqrstvwxz";
   return [...randomBytes(letters)].map((byte) => alphabet[byte % alphabet.length]).join("");
 }
-
-describe("deletion variants in memory", () => {
-  it("are those of migration 0070's search_word_variants: none under 4 letters, 1 deletion from 4, 2 from 7, none past 20, by character", () => {
-    expect([...deletionVariants("abc")]).toEqual(["abc"]);
-    expect([...deletionVariants("abcd")].sort()).toEqual(["abc", "abcd", "abd", "acd", "bcd"]);
-    const seven = deletionVariants("abcdefg");
-    expect(seven.has("abcdefg") && seven.has("bcdefg") && seven.has("cdefg") && seven.has("abcde")).toBe(true);
-    expect(seven.size).toBe(1 + 7 + 21);
-    expect([...deletionVariants("a".repeat(21))]).toEqual(["a".repeat(21)]);
-    expect(deletionVariants("caf\u00e9s").has("cafs")).toBe(true);
-  });
-});
-
-describe("the page as a bounded heap (top k) instead of a sort of every match", () => {
-  /** A deterministic generator, so a failure names inputs that reproduce. */
-  function generator(seed: number) {
-    let state = seed;
-    return (below: number) => {
-      state = (Math.imul(state, 1103515245) + 12345) & 0x7fffffff;
-      return state % below;
-    };
-  }
-
-  it("keeps the first k of a full sort, in order, for random inputs with many ties", () => {
-    const random = generator(7);
-    for (let trial = 0; trial < 300; trial++) {
-      const length = random(400);
-      const docs = Int32Array.from({ length }, () => random(1000));
-      const keys = Int32Array.from({ length: 1000 }, () => random(5));
-      const compare = (a: number, b: number) => keys[a]! - keys[b]! || b - a;
-      const count = random(length + 30);
-      const sorted = [...docs].sort(compare);
-      expect({ trial, kept: firstInOrder(docs, length, count, compare) }).toEqual({ trial, kept: sorted.slice(0, count) });
-    }
-  });
-
-  it("gives each page of rank() as the matches in full order would, under every sort, filter and offset", () => {
-    // 3,000 products with three words in ten titles' worth of combinations, few prices and popularities: many ties.
-    const random = generator(11);
-    const n = 3000;
-    // 'zephyr' is rare: a query starting from it looks the few products it finds up in the other words' postings.
-    const vocabulary = ["lamp", "lantern", "lamps", "desk", "brass", "steel", "red", "green", "zephyr"];
-    const ids = Array.from({ length: n }, (_, doc) => `00000000-0000-4000-8000-${String(doc).padStart(12, "0")}`);
-    const titleWords = ids.map((_, doc) => [vocabulary[random(8)]!, vocabulary[random(8)]!, doc % 50 === 0 ? "zephyr" : vocabulary[random(8)]!]);
-    const postingLists = vocabulary.map(() => [] as number[]);
-    titleWords.forEach((words, doc) => {
-      words.forEach((word, place) => postingLists[vocabulary.indexOf(word)]!.push(doc * 8 + (place === 2 ? 3 : random(3))));
-    });
-    const snapshot = new SearchSnapshot(
-      1,
-      ids,
-      titleWords.map((words) => words.join(" ")),
-      titleWords.map((words) => words.join(" ")),
-      ids.map(() => ["Home", "Garden", "Office"][random(3)]!),
-      ids.map(() => (random(4) === 0 ? null : `b${random(5)}`)),
-      Float64Array.from(ids, () => [40000, 90000, 300000, 600000][random(4)]!),
-      Uint8Array.from(ids, () => (random(5) === 0 ? 0 : 1)),
-      Float64Array.from(ids, () => random(3) * 1e6),
-      Float64Array.from(ids, () => random(4)),
-      ...flatPostings(vocabulary.map((word, index) => ({ word, entries: [...new Set(postingLists[index])].sort((a, b) => a - b) }))),
-      new Map(),
-      new Map(["b0", "b1", "b2", "b3", "b4"].map((id) => [id, id.toUpperCase()])),
-    );
-    const queries: Partial<SearchQuery>[] = [{}, { inStock: true }, { category: "Home" }, { brandId: "b2" }, { price: "500-1000" }, { category: "Garden", inStock: true }];
-    for (const q of ["lamp", "lamp red", "lantren", "la", "desk brass steel", "zephyr lamp", "zephyr la red"]) {
-      for (const sort of SEARCH_SORTS) {
-        for (const filters of queries) {
-          const input = (limit: number): SearchQuery => ({ q, sort, limit, ...filters });
-          const candidates = snapshot.candidates(snapshot.fold(q)!);
-          const everything = snapshot.rank(candidates, input(n), 0);
-          expect(everything.page.length).toBe(everything.total);
-          for (const [limit, offset] of [[20, 0], [7, 14], [50, 300]] as const) {
-            const ranked = snapshot.rank(snapshot.candidates(snapshot.fold(q)!), input(limit), offset);
-            expect({ q, sort, filters, limit, offset, page: ranked.page }).toEqual({ q, sort, filters, limit, offset, page: everything.page.slice(offset, offset + limit + 1) });
-            expect(ranked.top_titles).toEqual(everything.top_titles);
-          }
-        }
-      }
-    }
-  });
-});
 
 describe("search from memory in the app", () => {
   let server: TestServer;

@@ -1,7 +1,7 @@
 import type { SearchPriceRangeId } from "@reelmart/core/api/search";
 
 // What the two ways of answering a search share (decisions 140 and 141): the SQL over the index
-// tables (search.service.ts) and the same index held in memory (read-model/search-memory.ts) take the same
+// tables (search.service.ts) and the same index held in memory (read-model/search-snapshot.ts) take the same
 // candidates and return the same ranked row, so the service assembles one result from either.
 
 /** Words of a longer term beyond this many are ignored: a 200-character term could hold 100. */

@@ -13,7 +13,8 @@ import type { DB } from "../../db/schema.ts";
 import type { CatalogueCache } from "../../read-model/catalogue-cache.ts";
 import type { LiveCards } from "../../read-model/live-cards.ts";
 import { type CatalogueSource, getProductSummaries } from "../catalog/products.service.ts";
-import type { SearchMemory, SearchSnapshot } from "../../read-model/search-memory.ts";
+import type { SearchMemory } from "../../read-model/search-memory.ts";
+import type { SearchSnapshot } from "../../read-model/search-snapshot.ts";
 import {
   type Candidates,
   FACET_VALUES,
