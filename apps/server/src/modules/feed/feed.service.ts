@@ -8,7 +8,8 @@ import { badCursor, notFound } from "../../shared/errors.ts";
 import { activeProducts } from "../catalog/catalog.scope.ts";
 import { withMedia } from "../catalog/product-media.service.ts";
 import { countersNotice, countersNoticeCall, countedColumns } from "../realtime/realtime.service.ts";
-import type { FeedMemory, FeedPosition, FeedRowRef } from "../../read-model/feed-memory.ts";
+import type { FeedMemory } from "../../read-model/feed-memory.ts";
+import type { FeedPosition, FeedRowRef } from "../../read-model/feed-order.ts";
 
 // Feed order (docs/decisions/010-feed-order.md): every product has a random feed_rank in [0,1)
 // (indexed with id, for active products). A visit's seed maps to a start point s; the feed is the
