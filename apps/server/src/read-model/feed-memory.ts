@@ -30,7 +30,8 @@ import { PackedCards } from "./packed-cards.ts";
 
 /**
  * Trigger-fed channel (migration 0105): a product's status or feed_rank, a medium's product, type or
- * status, or a marketplace listing changed, or such rows came or went.
+ * status, or a marketplace listing changed, or such rows came or went: what feedMembers reads
+ * (modules/feed/feed.membership.test.ts holds the triggers to it).
  */
 export const FEED_ORDER_CHANNEL = "feed_order";
 

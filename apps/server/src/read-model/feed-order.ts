@@ -1,10 +1,13 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
+import { listingShows } from "../modules/catalog/catalog.scope.ts";
+import { feedMembers } from "../modules/feed/feed.membership.ts";
 
-// The feed's eligible order held whole (docs/decisions/110-feed-from-memory.md): active products
-// with a ready video, by (feed_rank, id), as parallel arrays, with one index list per marketplace; a
-// page is two binary searches and a slice, so any seed's first page costs no query. FeedMemory
-// (feed-memory.ts) loads one per FEED_ORDER_CHANNEL notification and answers the walk from it.
+// The feed's eligible order held whole (docs/decisions/110-feed-from-memory.md): feedMembers
+// (modules/feed/feed.membership.ts), by (feed_rank, id), as parallel arrays, with one index list
+// per marketplace; a page is two binary searches and a slice, so any seed's first page costs no
+// query. FeedMemory (feed-memory.ts) loads one per FEED_ORDER_CHANNEL notification and answers the
+// walk from it.
 
 /** One position of the walk, as the cursor carries it (decision 010). */
 export interface FeedPosition {
@@ -99,25 +102,13 @@ export class FeedOrder {
   }
 }
 
-/** Reads the eligible order: two queries, O(catalogue), once per FEED_ORDER_CHANNEL notification. */
+/**
+ * Reads the eligible order (feedMembers, with the listings listedInMarketplace counts): two queries,
+ * O(catalogue), once per FEED_ORDER_CHANNEL notification.
+ */
 export async function loadFeedOrder(db: Kysely<DB>, generation: number): Promise<FeedOrder> {
-  const rows = await db
-    .selectFrom("products as p")
-    .select(["p.id", "p.feed_rank"])
-    .where("p.status", "=", "active")
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom("product_media as m")
-          .select(sql`1`.as("one"))
-          .whereRef("m.product_id", "=", "p.id")
-          .where("m.type", "=", "video")
-          .where("m.status", "=", "ready"),
-      ),
-    )
-    .orderBy("p.feed_rank")
-    .orderBy("p.id")
-    .execute();
-  const listings = await db.selectFrom("marketplace_listings").select(["product_id", "marketplace_id"]).where("is_active", "=", true).execute();
+  const rows = await feedMembers(db).clearSelect().select(["p.id", "p.feed_rank"]).execute();
+  const listings = await db.selectFrom("marketplace_listings as ml").select(["ml.product_id", "ml.marketplace_id"]).where(listingShows).execute();
   const ranks = new Float64Array(rows.length);
   const ids: string[] = new Array(rows.length);
   const indexOf = new Map<string, number>();

@@ -6,6 +6,10 @@ import { keysetMicros } from "./catalog.cursor.ts";
 // search) starts from activeProducts, and the marketplace filter is listedInMarketplace.
 
 type ProductScope = ExpressionBuilder<DB & { p: DB["products"] }, "p">;
+type ListingScope = ExpressionBuilder<DB & { ml: DB["marketplace_listings"] }, "ml">;
+
+/** A listing places its product in its marketplace while it is active (whether or not the marketplace itself is). */
+export const listingShows = (eb: ListingScope) => eb("ml.is_active", "=", true);
 
 /** The marketplace filter: products with an active listing in `marketplaceId` (whether or not the marketplace itself is active). */
 export function listedInMarketplace(marketplaceId: string) {
@@ -16,7 +20,7 @@ export function listedInMarketplace(marketplaceId: string) {
         .select(sql.lit(1).as("one"))
         .whereRef("ml.product_id", "=", "p.id")
         .where("ml.marketplace_id", "=", marketplaceId)
-        .where("ml.is_active", "=", true),
+        .where(listingShows),
     );
 }
 

@@ -5,9 +5,9 @@ import { type Kysely, sql } from "kysely";
 import { compiledOnce } from "../../db/compiled-once.ts";
 import type { DB } from "../../db/schema.ts";
 import { badCursor, notFound } from "../../shared/errors.ts";
-import { activeProducts } from "../catalog/catalog.scope.ts";
 import { withMedia } from "../catalog/product-media.service.ts";
 import { countersNotice, countersNoticeCall, countedColumns } from "../realtime/realtime.service.ts";
+import { feedMembers } from "./feed.membership.ts";
 import type { FeedMemory } from "../../read-model/feed-memory.ts";
 import type { FeedPosition, FeedRowRef } from "../../read-model/feed-order.ts";
 
@@ -60,25 +60,10 @@ export function decodeFeedCursor(raw: string): Cursor {
   return { phase: phase === "0" ? 0 : 1, start: startNumber, rank: rankNumber, id: id! };
 }
 
-/** Active products with at least one ready video, optionally listed in one marketplace. */
-function feedCandidates(db: Kysely<DB>, marketplaceId: string | undefined) {
-  return activeProducts(db, marketplaceId)
-    .select("p.feed_rank")
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom("product_media as m")
-          .select(sql`1`.as("one"))
-          .whereRef("m.product_id", "=", "p.id")
-          .where("m.type", "=", "video")
-          .where("m.status", "=", "ready"),
-      ),
-    );
-}
-
-type Candidates = ReturnType<typeof feedCandidates>;
+type Candidates = ReturnType<typeof feedMembers>;
 type FeedRow = Awaited<ReturnType<Candidates["execute"]>>[number];
 
-/** One phase of the walk, after `after` (exclusive) when given, in (feed_rank, id) order. */
+/** One phase of the walk, after `after` (exclusive) when given, in feed order. */
 async function walk(base: Candidates, cursor: Cursor, limit: number): Promise<FeedRow[]> {
   let query = base;
   query = cursor.phase === 0 ? query.where("p.feed_rank", ">=", cursor.start) : query.where("p.feed_rank", "<", cursor.start);
@@ -87,7 +72,7 @@ async function walk(base: Candidates, cursor: Cursor, limit: number): Promise<Fe
       eb.or([eb("p.feed_rank", ">", cursor.rank), eb.and([eb("p.feed_rank", "=", cursor.rank), eb("p.id", ">", cursor.id)])]),
     );
   }
-  return query.orderBy("p.feed_rank").orderBy("p.id").limit(limit).execute();
+  return query.limit(limit).execute();
 }
 
 /** The first position of a visit, or where its cursor says the next page starts. */
@@ -120,7 +105,7 @@ export async function getFeedPage(db: Kysely<DB>, input: FeedQuery, memory?: Fee
   const order = memory?.currentOrder();
   // Built only when SQL is needed: on the warm path the request runs no query at all.
   let base: Candidates | undefined;
-  const candidates = () => (base ??= feedCandidates(db, input.marketplaceId));
+  const candidates = () => (base ??= feedMembers(db, input.marketplaceId));
 
   const leading: FeedRow[] = [];
   if (input.similarTo && !input.cursor) leading.push(...(await similarFeedLead(db, candidates(), input.similarTo, input.limit)));
@@ -193,8 +178,6 @@ async function similarFeedLead(db: Kysely<DB>, base: Candidates, productId: stri
   const others = await base
     .where("p.id", "!=", productId)
     .where((eb) => (anchor.brand_id ? eb.or([eb("p.category", "=", anchor.category), eb("p.brand_id", "=", anchor.brand_id)]) : eb("p.category", "=", anchor.category)))
-    .orderBy("p.feed_rank")
-    .orderBy("p.id")
     .limit(Math.max(limit - self.length, 0))
     .execute();
   return [...self, ...others];
