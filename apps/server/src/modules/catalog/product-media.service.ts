@@ -1,7 +1,7 @@
 import type { Media, MediaRendition, ProductSummary } from "@reelmart/core/api/catalog";
 import type { MediaCounts } from "@reelmart/core/engagement";
 import type { Kysely } from "kysely";
-import type { DB } from "../../db/schema.ts";
+import type { DB, ProductMediaTable } from "../../db/schema.ts";
 import { type ProductRow, toMedia, toProductSummary } from "./catalog.mappers.ts";
 
 // The media of public product reads (catalogue, feed, discovery, search): one query for the media
@@ -15,31 +15,37 @@ import { type ProductRow, toMedia, toProductSummary } from "./catalog.mappers.ts
  */
 export type MediaScope = "usable" | "ready-videos";
 
+/** The columns COUNTER_COLUMNS and SHOWN_MEDIA_COLUMNS name: a select of others would read what no trigger watches. */
+type WatchedMediaColumn = (typeof SHOWN_MEDIA_COLUMNS)[number] | (typeof COUNTER_COLUMNS)[number];
+
+/** What mediaByProduct reads of a medium (toMedia's row). */
+const MEDIA_READ = [
+  "id",
+  "product_id",
+  "url",
+  "type",
+  "category",
+  "title",
+  "duration",
+  "is_main",
+  "is_cover",
+  "display_order",
+  "thumbnail_url",
+  "like_count",
+  "comment_count",
+  "view_count",
+  "share_count",
+  "status",
+  "captions_url",
+] as const satisfies readonly WatchedMediaColumn[];
+
 /** Media of many products, by product, each list by display order with renditions by height. */
 export async function mediaByProduct(db: Kysely<DB>, productIds: string[], scope: MediaScope): Promise<Map<string, Media[]>> {
   const byProduct = new Map<string, Media[]>();
   if (!productIds.length) return byProduct;
   const rows = await db
     .selectFrom("product_media")
-    .select([
-      "id",
-      "product_id",
-      "url",
-      "type",
-      "category",
-      "title",
-      "duration",
-      "is_main",
-      "is_cover",
-      "display_order",
-      "thumbnail_url",
-      "like_count",
-      "comment_count",
-      "view_count",
-      "share_count",
-      "status",
-      "captions_url",
-    ])
+    .select(MEDIA_READ)
     .where("product_id", "in", productIds)
     .where((eb) =>
       scope === "ready-videos"
@@ -92,6 +98,36 @@ export interface MediaCountersRow {
 
 /** The columns of a MediaCountersRow, for a select or a counting statement's RETURNING. */
 export const COUNTER_COLUMNS = ["id", "like_count", "comment_count", "view_count", "share_count"] as const;
+
+/**
+ * The product_media columns a held answer shows besides the counters: a change to one must drop the
+ * answers that hold it, so the catalogue's triggers (migrations 0020 and 0100) watch exactly these,
+ * while the counters (COUNTER_COLUMNS) reach clients through the counters topic (decision 190).
+ * product-media.columns.test.ts holds the installed triggers and the table to this list: a column
+ * the table gains belongs here or among the counters, and one added here needs a migration that
+ * adds it to those triggers.
+ */
+export const SHOWN_MEDIA_COLUMNS = [
+  "id",
+  "product_id",
+  "url",
+  "type",
+  "category",
+  "title",
+  "duration",
+  "is_main",
+  "is_cover",
+  "display_order",
+  "display_on_landing_page",
+  "display_on_profile_page",
+  "thumbnail_url",
+  "source_type",
+  "original_url",
+  "status",
+  "metadata",
+  "created_at",
+  "captions_url",
+] as const satisfies readonly (keyof ProductMediaTable)[];
 
 /** A stored row's counters as media (and a counters notice, decision 190) carry them. */
 export const mediaCountsOf = (row: Omit<MediaCountersRow, "id">): MediaCounts => ({

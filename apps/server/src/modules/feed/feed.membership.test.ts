@@ -2,6 +2,7 @@ import { type OperationNode, type SelectQueryNode, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/database.ts";
 import { FEED_ORDER_CHANNEL } from "../../read-model/feed-memory.ts";
+import { ON_DELETE, ON_INSERT, ON_TRUNCATE, ON_UPDATE, triggersCalling } from "../../testing/installed-triggers.ts";
 import { triggerNotificationCounter } from "../../testing/notifications.ts";
 import { createMarketplace, createProduct } from "../../testing/schema-rows.ts";
 import { openTestDatabase } from "../../testing/test-database.ts";
@@ -53,30 +54,6 @@ function columnsRead(query: { toOperationNode(): OperationNode }): Map<string, s
     if (column !== "id") read.get(table)!.add(column);
   }
   return new Map([...read].map(([table, columns]) => [table, [...columns].sort()]));
-}
-
-interface InstalledTrigger {
-  table: string;
-  name: string;
-  type: number;
-  /** The columns of an `update of …` trigger; none: every column. */
-  columns: string[];
-}
-
-// pg_trigger.tgtype's bits (PostgreSQL's trigger.h).
-const ON_INSERT = 1 << 2;
-const ON_DELETE = 1 << 3;
-const ON_UPDATE = 1 << 4;
-const ON_TRUNCATE = 1 << 5;
-
-/** The triggers that call `functionName`, with the columns an update of them must touch. */
-async function triggersCalling(database: Database, functionName: string): Promise<InstalledTrigger[]> {
-  const { rows } = await sql<InstalledTrigger>`
-    select c.relname as table, t.tgname as name, t.tgtype::int as type,
-      array(select a.attname::text from unnest(t.tgattr::int2[]) as k(attnum) join pg_attribute a on a.attrelid = t.tgrelid and a.attnum = k.attnum order by 1) as columns
-    from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc f on f.oid = t.tgfoid
-    where f.proname = ${functionName} and not t.tgisinternal`.execute(database.db);
-  return rows;
 }
 
 /** A small deterministic generator (mulberry32), so a failing sequence can be run again. */
