@@ -127,6 +127,34 @@ describe("CartAddWriter", () => {
     expect(await addsToCarts(hoodie)).toEqual({ media: before.media + 50, product: before.product + 50 });
   });
 
+  // A lone add is a batch of one (the same statement): it costs what an add alone did before, one
+  // statement and one read of its cart, and with the cart's lines held, the statement alone.
+  it("writes a lone add in one statement and reads its cart in one more, or in none when its lines are held", async () => {
+    const { db } = database;
+    const [shopper] = await createShoppers(1);
+    const statements = new RowCounter();
+    /** The statements an add took, and whether it was added. */
+    const count = async (add: () => Promise<Buffer>) => {
+      statements.reset();
+      const [settled] = await Promise.allSettled([add()]);
+      return { statements: statements.queries, status: settled!.status };
+    };
+    const plain = new CartAddWriter(db.withPlugin(statements));
+    expect(await count(() => plain.add(shopper!, { productId: phone, quantity: 1, mediaId: phoneVideo }))).toEqual({ statements: 2, status: "fulfilled" });
+    // Refused: the statement, then the reads that explain it (the variants, the product, the line); no cart.
+    expect(await count(() => plain.add(shopper!, { productId: phone, quantity: 1_000 }))).toEqual({ statements: 4, status: "rejected" });
+
+    const { cache, unlisten } = await createCatalogueCache(database);
+    try {
+      await catalogueCachePrefill(db, cache)();
+      const held = new CartAddWriter(db.withPlugin(statements), { held: new HeldCartLines(), catalogue: cache });
+      expect(await count(() => held.add(shopper!, { productId: phone, quantity: 1 }))).toEqual({ statements: 2, status: "fulfilled" });
+      expect(await count(() => held.add(shopper!, { productId: hoodie, variantId: medium, quantity: 1 }))).toEqual({ statements: 1, status: "fulfilled" });
+    } finally {
+      await unlisten();
+    }
+  });
+
   it("writes two adds of one line in the order they came, each bounded by the stock", async () => {
     const [shopper] = await createShoppers(1);
     const adds = new CartAddWriter(database.db);
