@@ -1,3 +1,12 @@
+// Read-model store: feed memory (docs/read-path.md), with its order (feed-order.ts) and packed cards.
+// Holds:     the feed's eligible order (feedMembers, modules/feed/feed.membership.ts), every card
+//            packed, some as live objects (feedCardCacheSize).
+// Filled by: an order load after each FEED_ORDER_CHANNEL notice; the prefill of cards after it.
+// Dropped:   the order on FEED_ORDER_CHANNEL, from migration 0105's triggers on the columns
+//            feedMembers reads; cards per product with the catalogue cache (CATALOGUE_PRODUCTS_CHANNEL,
+//            migration 0100); counters from the realtime channel; all on a missed notification.
+// Equal SQL: read-model/feed-memory.test.ts, modules/feed/feed.membership.test.ts; fast-lane.parity.test.ts; read-model/read-model.property.test.ts.
+
 import type { ProductSummary } from "@reelmart/core/api/catalog";
 import type { MediaCounts } from "@reelmart/core/engagement";
 import type { Kysely } from "kysely";

@@ -1,3 +1,11 @@
+// Read-model store: held cart lines (docs/read-path.md).
+// Holds:     the cart lines of the shoppers this server writes for, and the cart version read with them (10,000 carts).
+// Filled by: the cart-add batches (CartAddWriter, modules/cart/cart.service.ts), which read or write the lines.
+// Dropped:   not notified but checked: cart_versions, moved by one by migration 0106's triggers in
+//            every transaction that changes a shopper's lines, on any instance; a version not held
+//            means the lines are read again.
+// Equal SQL: modules/cart/cart.service.test.ts, read-model/held-cart-lines.test.ts; read-model/read-model.property.test.ts.
+
 import type { CartItem, CartProduct, CartVariant } from "@reelmart/core/api/cart";
 import { fromPaise } from "@reelmart/core/format";
 import { priceLines } from "@reelmart/core/pricing";

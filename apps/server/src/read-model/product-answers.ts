@@ -4,7 +4,7 @@
 // Dropped:   with the catalogue cache (per product, CATALOGUE_PRODUCTS_CHANNEL, migration 0100);
 //            patched by counters notices on the realtime channel (sent by engagement writes, not
 //            triggers); all on a missed notification.
-// Equal SQL: the fast lane's parity test (product pages); read-model/read-model.property.test.ts.
+// Equal SQL: fast-lane.parity.test.ts (product pages); read-model/read-model.property.test.ts.
 
 import { gzipSync } from "node:zlib";
 import type { ProductDetail } from "@reelmart/core/api/catalog";

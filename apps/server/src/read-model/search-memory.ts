@@ -1,3 +1,11 @@
+// Read-model store: search memory (docs/read-path.md), with its snapshot (search-snapshot.ts) and the parts it reads through.
+// Holds:     the search index of migration 0070 at one generation: documents, words and postings, facets, popularity.
+// Filled by: a snapshot load (loadSearchSnapshot) after each SEARCH_INDEX_CHANNEL notice.
+// Dropped:   rebuilt on SEARCH_INDEX_CHANNEL, from migrations 0102–0104's triggers on search
+//            documents and postings, product titles, listings and brands; popularity patched from the
+//            realtime channel's counters; all on a missed notification.
+// Equal SQL: read-model/search-memory.test.ts, modules/search/search.catalogue.test.ts; fast-lane.parity.test.ts; read-model/read-model.property.test.ts.
+
 import { type Kysely, sql } from "kysely";
 import { Gauge, type Registry } from "prom-client";
 import type { Database } from "../db/database.ts";
