@@ -1,4 +1,4 @@
-import type { FeedPage, FeedQuery } from "@reelmart/core/api/feed";
+import { type FeedPage, FeedPageSchema, type FeedQuery } from "@reelmart/core/api/feed";
 import { realtimeTopics } from "@reelmart/core/engagement";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
@@ -9,7 +9,7 @@ import { type TestServer, startTestServer } from "../testing/test-server.ts";
 import { notifyChange } from "../modules/realtime/realtime.service.ts";
 import { CatalogueCache, createCatalogueCache } from "./catalogue-cache.ts";
 import { FEED_ORDER_CHANNEL, FeedMemory } from "./feed-memory.ts";
-import { getFeedPage } from "../modules/feed/feed.service.ts";
+import { feedPageBytesFromMemory, getFeedPage } from "../modules/feed/feed.service.ts";
 import { eventually } from "../testing/eventually.ts";
 import { RowCounter } from "../testing/row-counter.ts";
 import { notificationsSettled } from "../testing/notifications.ts";
@@ -93,6 +93,17 @@ describe("feed from memory", () => {
     for (const seed of ["packed-1", "packed-2"]) {
       const page = await getFeedPage(server.deps.database.db, { seed, limit: 30 }, small);
       expect(page).toEqual(await getFeedPage(server.deps.database.db, { seed, limit: 30 }));
+    }
+    await small.close();
+  });
+
+  it("answers a page from memory as the bytes the route sends for the SQL walk's page, its keys in FeedPage's order", async () => {
+    const { small } = await startedAndPacked(5);
+    // 34 products: a page with a next one, and the whole feed on one (its cursor null).
+    for (const query of [{ seed: "bytes-1", limit: 7 }, { seed: "bytes-2", limit: 50 }]) {
+      const bytes = String(feedPageBytesFromMemory(small, query));
+      expect(bytes).toBe(JSON.stringify(await getFeedPage(server.deps.database.db, query)));
+      expect(Object.keys(JSON.parse(bytes))).toEqual(Object.keys(FeedPageSchema.shape));
     }
     await small.close();
   });

@@ -1,4 +1,4 @@
-import type { Cart } from "@reelmart/core/api/cart";
+import { type Cart, CartSchema } from "@reelmart/core/api/cart";
 import { priceLines } from "@reelmart/core/pricing";
 import { describe, expect, it } from "vitest";
 import { CatalogueCache, type CatalogueEntry } from "./catalogue-cache.ts";
@@ -89,6 +89,7 @@ describe("cartJsonFromCatalogue", () => {
     const lines = [line("l1", 3, "p1"), line("l2", 2, "p2", "v1")];
     const json = String(cartJsonFromCatalogue(lines, catalogue));
     expect(json).toBe(JSON.stringify(expected(lines, entries)));
+    expect(Object.keys(JSON.parse(json))).toEqual(Object.keys(CartSchema.shape));
 
     catalogue.drop(["p1"]);
     entries.set("p1", entry("p1", "1500.00"));

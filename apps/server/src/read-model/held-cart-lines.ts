@@ -6,11 +6,12 @@
 //            means the lines are read again.
 // Equal SQL: modules/cart/cart.service.test.ts, read-model/held-cart-lines.test.ts; read-model/read-model.property.test.ts.
 
-import type { CartItem, CartProduct, CartVariant } from "@reelmart/core/api/cart";
+import { CartSchema, type CartItem, type CartProduct, type CartVariant } from "@reelmart/core/api/cart";
 import { fromPaise } from "@reelmart/core/format";
 import { priceLines } from "@reelmart/core/pricing";
 import { heldBytes } from "./held-bytes.ts";
 import type { CatalogueCache, CatalogueEntry } from "./catalogue-cache.ts";
+import { ItemsSplice } from "./spliced-body.ts";
 
 // Decision 201: the cart lines of the shoppers a server writes for, held between their writes. A
 // line holds only what cart_items says of it; what the cart shows of its product comes from the
@@ -163,8 +164,7 @@ function pricedLine(line: HeldLine, product: CartProduct, variant: CartVariant |
   return priced;
 }
 
-const ITEMS_START = Buffer.from('{"items":[');
-const COMMA = Buffer.from(",");
+const cartBody = new ItemsSplice(CartSchema);
 
 /**
  * The cart of these lines with their products from the catalogue cache, as the JSON of a Cart in
@@ -172,7 +172,7 @@ const COMMA = Buffer.from(",");
  * active, or not yet read back after a change): the database then answers.
  */
 export function cartJsonFromCatalogue(lines: readonly HeldLine[], catalogue: CatalogueCache): Buffer | undefined {
-  const pieces: Buffer[] = [ITEMS_START];
+  const items: Buffer[] = [];
   let totalPaise = 0;
   let totalQuantity = 0;
   for (const line of lines) {
@@ -181,11 +181,9 @@ export function cartJsonFromCatalogue(lines: readonly HeldLine[], catalogue: Cat
     const variant = line.variantId === null ? null : cartVariantOf(entry, line.variantId);
     if (variant === undefined) return undefined;
     const priced = pricedLine(line, cartProductOf(entry), variant);
-    if (pieces.length > 1) pieces.push(COMMA);
-    pieces.push(priced.json);
+    items.push(priced.json);
     totalPaise += priced.linePaise;
     totalQuantity += line.quantity;
   }
-  pieces.push(Buffer.from(`],"totalQuantity":${totalQuantity},"total":${JSON.stringify(fromPaise(totalPaise))}}`));
-  return Buffer.concat(pieces);
+  return cartBody.bytes(items, { totalQuantity, total: fromPaise(totalPaise) });
 }

@@ -5,6 +5,7 @@ import {
   type SearchPriceRangeId,
   type SearchQuery,
   type SearchResult,
+  SearchResultSchema,
   type SearchSort,
   type SearchSuggestion,
 } from "@reelmart/core/api/search";
@@ -15,6 +16,7 @@ import type { LiveCards } from "../../read-model/live-cards.ts";
 import { type CatalogueSource, getProductSummaries } from "../catalog/products.service.ts";
 import type { SearchMemory } from "../../read-model/search-memory.ts";
 import type { SearchSnapshot } from "../../read-model/search-snapshot.ts";
+import { ItemsSplice } from "../../read-model/spliced-body.ts";
 import {
   type Candidates,
   FACET_VALUES,
@@ -273,7 +275,7 @@ function didYouMeanInMemory(snapshot: SearchSnapshot, { words, matches }: Candid
   return correctedTerm(words, matches, snapshot.wordsOf(topId, matches.map((match) => match.word)));
 }
 
-/** Everything of a search's answer but its items, in SearchResult's key order (after items). */
+/** Everything of a search's answer but its items, in SearchResult's key order, as searchProducts sends it after them. */
 function resultBesideItems(ranked: RankedRow, input: SearchQuery, offset: number, didYouMean: string | null): Omit<SearchResult, "items"> {
   return {
     nextCursor: ranked.page.length > input.limit && offset + input.limit < MAX_OFFSET ? encodeSearchCursor(offset + input.limit) : null,
@@ -313,9 +315,7 @@ export async function searchProducts(db: Kysely<DB>, input: SearchQuery, offset 
   return { items, ...resultBesideItems(ranked, input, offset, corrected) };
 }
 
-const ITEMS_OPEN = Buffer.from('{"items":[');
-const COMMA = Buffer.from(",");
-const ITEMS_CLOSE = Buffer.from("],");
+const searchResultBody = new ItemsSplice(SearchResultSchema);
 const EMPTY_RESULT_BYTES = Buffer.from(JSON.stringify(EMPTY_RESULT));
 
 /**
@@ -341,11 +341,11 @@ export function searchBytesFromMemory(
   if (!findsEveryWord(candidates)) return EMPTY_RESULT_BYTES;
   const ranked = snapshot.rank(candidates, input, offset);
   const pageIds = ranked.page.slice(0, input.limit);
-  const rest = Buffer.from(JSON.stringify(resultBesideItems(ranked, input, offset, didYouMeanInMemory(snapshot, candidates, ranked))).slice(1));
+  const rest = resultBesideItems(ranked, input, offset, didYouMeanInMemory(snapshot, candidates, ranked));
   const { cards } = source;
   const answer = (items: Buffer[]) => {
     if (ranked.exact_words && offset === 0) options.onWholeWordSearch?.(candidates.words.join(" "));
-    return Buffer.concat([ITEMS_OPEN, ...items.flatMap((item, index) => (index ? [COMMA, item] : [item])), ITEMS_CLOSE, rest]);
+    return searchResultBody.bytes(items, rest);
   };
   const held = pageIds.map((id) => cards.get(id));
   if (held.every((card) => card !== undefined)) return answer(held.map((card) => cards.bytes(card)));
