@@ -18,7 +18,7 @@ export interface GroupCommitOptions<Item, Result> {
    * only the one that fails gets the error.
    */
   writeMany(batch: readonly PendingWrite<Item, Result>[]): Promise<void>;
-  /** Writes and settles a write alone (a batch of one, or a failed batch's writes one by one); a statement of its own costs less for one than the batch's. */
+  /** Writes and settles a write alone (a batch of one, or a failed batch's writes one by one): a statement of its own where that costs less for one (likes), or writeMany with one write (cart adds). */
   writeOne(write: PendingWrite<Item, Result>): Promise<void>;
   /** Two writes with the same key are never in one batch: the later waits for the next, so writes of one key land in the order they came. */
   keyOf(item: Item): string;
