@@ -16,8 +16,8 @@ import type { Database } from "./database.ts";
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // The store on PostgreSQL reached through a TCP proxy the test cuts, as a restart, a failover or a
-// broken network would (decision 221). The server runs with its read model on (NODE_ENV other than
-// test) behind the fast lane on a real socket, as main.ts serves it.
+// broken network would (decision 221). The server runs with its read model on behind the fast lane
+// on a real socket, as main.ts serves it.
 describe.skipIf(!process.env.TEST_DATABASE_URL)("the database going away and coming back", () => {
   let direct: Database;
   let proxy: TcpProxy;
@@ -37,8 +37,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the database going away and com
     viaProxy.port = String(proxy.port);
     viaProxy.pathname = `/${databaseName}`;
     server = await startTestServer(
-      { NODE_ENV: "development", DATABASE_URL: viaProxy.toString(), LOG_LEVEL: "info", DATABASE_POOL_SIZE: "8" },
-      { write: (line: string) => logLines.push(JSON.parse(line) as { level: number; msg: string }) },
+      { DATABASE_URL: viaProxy.toString(), LOG_LEVEL: "info", DATABASE_POOL_SIZE: "8" },
+      { logTo: { write: (line: string) => logLines.push(JSON.parse(line) as { level: number; msg: string }) }, readModel: true },
     );
     lane = await listenWithFastLane(server);
     shop = await openOwnerShop(server, lane.base);

@@ -50,7 +50,7 @@ describe("PostgreSQL restarted twice, S3 stopped and every listener cut, under t
     url.pathname = `/${rows[0]!.name}`;
     s3 = await startS3TestServer({ anyPort: true });
     const env = { ...s3.env, NODE_ENV: "development", DATABASE_URL: url.toString(), DATABASE_POOL_SIZE: "10", LOG_LEVEL: "error" };
-    first = await startTestServer(env, { write: (line: string) => errorLines.push(line) });
+    first = await startTestServer(env, { logTo: { write: (line: string) => errorLines.push(line) } });
     for (let i = 0; i < 2; i++) {
       const config = testConfig({ ...env, DATA_DIR: first.dataDir });
       others.push(await bootstrap(config, createLogger(config)));

@@ -69,8 +69,7 @@ describe("catalogue cache in the app", () => {
   let marketId: string;
 
   beforeAll(async () => {
-    // NODE_ENV=test leaves the caches off for every other test file; this one wants them on.
-    server = await startTestServer({ NODE_ENV: "development" });
+    server = await startTestServer({}, { readModel: true });
     marketId = (await createMarketplace(server.deps.database.db)).id;
     user = await signUpUser(server);
   });

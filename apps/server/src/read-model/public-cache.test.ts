@@ -61,8 +61,7 @@ describe("public read cache in the app", () => {
   let mediaId: string;
 
   beforeAll(async () => {
-    // NODE_ENV=test leaves the cache off for every other test file; this one wants it on.
-    server = await startTestServer({ NODE_ENV: "development" });
+    server = await startTestServer({}, { readModel: true });
     const product = await createProduct(server.deps.database.db, { title: "Cached lamp" });
     productId = product.id;
     mediaId = (await createMedia(server.deps.database.db, productId, { type: "video" })).id;

@@ -25,8 +25,7 @@ describe("search from memory in the app", () => {
   let server: TestServer;
 
   beforeAll(async () => {
-    // NODE_ENV=test leaves the caches (and so the index in memory) off for every other test file.
-    server = await startTestServer({ NODE_ENV: "development" });
+    server = await startTestServer({}, { readModel: true });
   });
   afterAll(() => server?.close());
 
@@ -130,7 +129,7 @@ describe("search-result cards in memory (decision 142)", () => {
   let server: TestServer;
 
   beforeAll(async () => {
-    server = await startTestServer({ NODE_ENV: "development" });
+    server = await startTestServer({}, { readModel: true });
     // No periodic task (the catalogue prefill, the search log's flush) may query while queries are counted.
     await server.deps.tasks.stop();
   });

@@ -54,10 +54,9 @@ describe("session cache in the app, across instances", () => {
   let owner: TestUser;
 
   beforeAll(async () => {
-    // NODE_ENV=test leaves the caches off for every other test file; this one wants them on.
-    server = await startTestServer({ NODE_ENV: "development" });
+    server = await startTestServer({}, { readModel: true });
     const url = (server.deps.database.pool.options as { connectionString?: string }).connectionString;
-    other = server.deps.database.kind === "postgres" && url ? await startTestServer({ NODE_ENV: "development", DATABASE_URL: url }) : server;
+    other = server.deps.database.kind === "postgres" && url ? await startTestServer({ DATABASE_URL: url }, { readModel: true }) : server;
     owner = await signUpUser(server, { admin: true, name: "Owner" });
   });
   afterAll(async () => {

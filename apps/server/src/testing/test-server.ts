@@ -14,16 +14,36 @@ export interface TestServer extends Server {
   dataDir: string;
 }
 
+interface TestServerOptions {
+  /** Receives the server's log lines. */
+  logTo?: DestinationStream;
+  /**
+   * Whether the server holds its read model (read-model/read-model.ts), as a shop does: true for a
+   * test of the read model itself. Unset, it is on in the project that runs its tests warm
+   * (server:warm) and otherwise as bootstrap decides (off under NODE_ENV=test).
+   */
+  readModel?: boolean;
+}
+
 /**
- * A whole server on a fresh database and a temporary data directory, for one test file; `logTo`
- * receives its log lines. With DATA_DIR or DATABASE_URL in `env` it opens that shop as `npm start`
- * would (the embedded database on disk, or that PostgreSQL database) and leaves it in place at close.
+ * Whether this project's test servers hold their read model unless a test says: the server:warm
+ * project (vitest.config.ts) sets REELMART_TEST_READ_MODEL=warm to run the catalogue, feed, search,
+ * cart, orders and engagement suites again as production answers them, from memory where memory
+ * holds the answer.
  */
-export async function startTestServer(env: Record<string, string> = {}, logTo?: DestinationStream): Promise<TestServer> {
+const testsRunWarm = () => process.env.REELMART_TEST_READ_MODEL === "warm";
+
+/**
+ * A whole server on a fresh database and a temporary data directory, for one test file. With
+ * DATA_DIR or DATABASE_URL in `env` it opens that shop as `npm start` would (the embedded database on
+ * disk, or that PostgreSQL database) and leaves it in place at close.
+ */
+export async function startTestServer(env: Record<string, string> = {}, { logTo, readModel = testsRunWarm() || undefined }: TestServerOptions = {}): Promise<TestServer> {
   const ownShop = !env.DATA_DIR && !env.DATABASE_URL;
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "reelmart-test-"));
   const config = testConfig({ DATA_DIR: dataDir, ...env });
-  const server = await bootstrap(config, createLogger(config, logTo), ownShop ? { database: await openTestDatabase({ migrated: true }) } : {});
+  const database = ownShop ? await openTestDatabase({ migrated: true }) : undefined;
+  const server = await bootstrap(config, createLogger(config, logTo), { database, readModel });
   const request = async (target: string, init?: RequestInit) =>
     server.app.request(target, { ...init, headers: { origin: config.publicUrl, ...init?.headers } });
   return {

@@ -33,7 +33,7 @@ describe("media titles", () => {
     dir = mkdtempSync(path.join(os.tmpdir(), "reelmart-media-titles-"));
     copyFileSync(path.resolve(here, "../../../../web/index.html"), path.join(dir, "index.html"));
     // The caches and the fast lane on, as a shop runs.
-    server = await startTestServer({ NODE_ENV: "development", STATIC_DIR: dir });
+    server = await startTestServer({ STATIC_DIR: dir }, { readModel: true });
     lane = await listenWithFastLane(server);
     shop = await openOwnerShop(server, lane.base);
     shopper = await signUpUser(server);

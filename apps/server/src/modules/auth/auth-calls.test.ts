@@ -25,7 +25,7 @@ describe("calls into better-auth (decision 189)", () => {
         done();
       },
     });
-    server = await startTestServer({ LOG_LEVEL: "info" }, logTo);
+    server = await startTestServer({ LOG_LEVEL: "info" }, { logTo });
   });
   afterAll(() => server.close());
 

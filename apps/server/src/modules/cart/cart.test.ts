@@ -215,8 +215,7 @@ describe("cart API", () => {
 describe("cart adds with the caches on", () => {
   let server: TestServer;
   beforeAll(async () => {
-    // NODE_ENV=test leaves the caches off for every other test file; this one wants them on.
-    server = await startTestServer({ NODE_ENV: "development" });
+    server = await startTestServer({}, { readModel: true });
   });
   afterAll(() => server?.close());
 

@@ -34,8 +34,8 @@ describe("an owner's product's picture, as shoppers see it", () => {
     dir = mkdtempSync(path.join(os.tmpdir(), "reelmart-owner-picture-"));
     // The web app's own index.html as the share pages' shell.
     copyFileSync(path.resolve(here, "../../../../web/index.html"), path.join(dir, "index.html"));
-    // NODE_ENV=test leaves the caches and the fast lane off; a shop runs with them on.
-    server = await startTestServer({ NODE_ENV: "development", STATIC_DIR: dir });
+    // The read model and the fast lane on, as a shop runs.
+    server = await startTestServer({ STATIC_DIR: dir }, { readModel: true });
     lane = await listenWithFastLane(server);
     shop = await openOwnerShop(server, lane.base);
     shopper = await signUpUser(server);

@@ -38,7 +38,7 @@ describe("operations: readiness, metrics, request ids", () => {
         done();
       },
     });
-    server = await startTestServer({ METRICS_TOKEN, LOG_LEVEL: "debug" }, logTo);
+    server = await startTestServer({ METRICS_TOKEN, LOG_LEVEL: "debug" }, { logTo });
   });
   afterAll(() => server.close());
 

@@ -382,8 +382,8 @@ describe("share pages from the public read cache and the fast lane (decision 181
   let lane: Awaited<ReturnType<typeof listenWithFastLane>>;
 
   beforeAll(async () => {
-    // NODE_ENV=test leaves the caches (and the lane) off; here they are on, over the same shell.
-    cached = await startTestServer({ NODE_ENV: "development", STATIC_DIR: staticDir, PUBLIC_URL: ORIGIN });
+    // The read model (and the lane) on, over the same shell.
+    cached = await startTestServer({ STATIC_DIR: staticDir, PUBLIC_URL: ORIGIN }, { readModel: true });
     lane = await listenWithFastLane(cached);
   });
   afterAll(async () => {
