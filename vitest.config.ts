@@ -28,6 +28,16 @@ const DATABASE_FREE_SERVER_TESTS = [
   "apps/server/src/storage/s3-storage.test.ts",
 ];
 
+// The suites of what the read model (apps/server/src/read-model/) answers in production, and its own:
+// the server:warm project runs them again with their test servers' read model on
+// (REELMART_TEST_READ_MODEL, testing/test-server.ts), so they test the path production serves and not
+// only the SQL it falls back to while a store is cold. The property test starts a warm and a cold
+// server of its own, so it runs in the two projects above only.
+const READ_MODEL_SUITES = [
+  ...["catalog", "feed", "search", "cart", "orders", "engagement"].map((module) => `apps/server/src/modules/${module}/**/*.test.ts`),
+  "apps/server/src/read-model/**/*.test.ts",
+];
+
 // The fault suite restarts the machine's PostgreSQL, so it runs alone, after every other suite
 // (`npm run test:faults`; scripts/test.mjs runs it last): its project exists only when asked for.
 const FAULT_TESTS = "apps/server/src/**/*.faults.test.ts";
@@ -89,6 +99,23 @@ export default defineConfig({
           globalSetup: [SERVER_GLOBAL_SETUP],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      // READ_MODEL_SUITES warm, on PGlite only (docs/testing.md has the measured cost): PGlite delivers
+      // a write's notifications with the write, so a test's next read meets a read model that has
+      // taken them in; PostgreSQL delivers them after the commit, and the property test proves the
+      // read model catches up there.
+      {
+        test: {
+          name: "server:warm",
+          isolate: false,
+          include: READ_MODEL_SUITES,
+          exclude: [FAULT_TESTS, ...DATABASE_FREE_SERVER_TESTS, "apps/server/src/**/*.property.test.ts"],
+          environment: "node",
+          env: { TEST_DATABASE_URL: "", REELMART_TEST_READ_MODEL: "warm" },
+          globalSetup: [SERVER_GLOBAL_SETUP],
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
         },
       },
       {

@@ -81,7 +81,7 @@ const vitestReport = path.join(reports, "vitest.json");
 const vitestLog = path.join(reports, "vitest.log");
 const playwrightReport = path.join(reports, "playwright.json");
 const [vitestOk, endToEnd] = await Promise.all([
-  start("vitest (core, server on PGlite and PostgreSQL, web)", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`], { logFile: vitestLog }),
+  start("vitest (core, tooling, server on PGlite and PostgreSQL, server:warm, web)", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`], { logFile: vitestLog }),
   (async () => {
     if (!(await start("build (for end-to-end tests)", process.execPath, ["scripts/build.mjs"]))) return { built: false };
     return { built: true, ok: await start("playwright (e2e, Chromium)", bin("playwright"), ["test", "-c", "e2e/playwright.config.ts"], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport } }) };

@@ -4,6 +4,8 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "../../db/schema.ts";
 import { createBrand, createMarketplace, createMedia, createProduct } from "../../testing/fixtures.ts";
+import { setMediaCounters } from "../../testing/media-counters.ts";
+import { readModelCaughtUp } from "../../testing/read-model-caught-up.ts";
 import { type TestServer, startTestServer } from "../../testing/test-server.ts";
 import { SearchLog, popularSearches, searchProducts } from "./search.service.ts";
 
@@ -158,11 +160,13 @@ describe("GET /api/search: ranking, facets, sorting and pages", () => {
     const quiet = await createProduct(db, { title: `${word} one`, created_at: "2025-01-02T00:00:00Z" });
     const viewed = await createProduct(db, { title: `${word} two`, created_at: "2025-01-01T00:00:00Z" });
     const media = await createMedia(db, viewed.id);
-    await db.updateTable("product_media").set({ view_count: 30 }).where("id", "=", media.id).execute();
+    await setMediaCounters(db, media.id, { view_count: 30 });
+    await readModelCaughtUp(server);
     expect(ids(await search({ q: word }))).toEqual([viewed.id, quiet.id]);
-    await db.updateTable("product_media").set({ view_count: 4 }).where("id", "=", media.id).execute();
+    await setMediaCounters(db, media.id, { view_count: 4 });
     const liked = await createMedia(db, quiet.id);
-    await db.updateTable("product_media").set({ like_count: 1 }).where("id", "=", liked.id).execute();
+    await setMediaCounters(db, liked.id, { like_count: 1 });
+    await readModelCaughtUp(server);
     expect(ids(await search({ q: word, sort: "popular" }))).toEqual([quiet.id, viewed.id]);
   });
 
