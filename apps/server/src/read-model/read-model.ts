@@ -72,6 +72,7 @@ export async function openReadModel(deps: { config: Config; database: Database; 
     await feed.start(database);
     const search = new SearchMemory(database.db, logger);
     started.push({ part: "search memory", close: () => search.close() });
+    search.followCatalogue(catalogue.cache);
     await search.start(database);
     const searchCards = new LiveCards(database.db, logger, config.searchCardCacheSize, "search");
     started.push({ part: "search cards", close: () => searchCards.close() });

@@ -3,7 +3,7 @@
 // Filled by: a snapshot load (loadSearchSnapshot) after each SEARCH_INDEX_CHANNEL notice.
 // Dropped:   rebuilt on SEARCH_INDEX_CHANNEL, from migrations 0102–0104's triggers on search
 //            documents and postings, product titles, listings and brands; popularity patched from the
-//            realtime channel's counters; all on a missed notification.
+//            realtime channel's counters and the catalogue cache's drops (an order's units); all on a missed notification.
 // Equal SQL: read-model/search-memory.test.ts, modules/search/search.catalogue.test.ts; fast-lane.parity.test.ts; read-model/read-model.property.test.ts.
 
 import { type Kysely, sql } from "kysely";
@@ -11,6 +11,7 @@ import { Gauge, type Registry } from "prom-client";
 import type { Database } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
+import type { CatalogueCache } from "./catalogue-cache.ts";
 import { CoalescedRefresh } from "./coalesced-refresh.ts";
 import { listenForMovedCounters } from "./moved-counters.ts";
 import { PerGeneration } from "./per-generation.ts";
@@ -32,7 +33,9 @@ export const SEARCH_INDEX_CHANNEL = "search_index";
  * no instance answers from an index older than a write it has been told about. Popularity (likes,
  * comments, shares, views) changes without a catalogue notification; every such write sends its
  * media's counters topic on the realtime channel, and the popularity of those media's products is
- * re-read, batched.
+ * re-read, batched. The units an order places move popularity too (migration 0070) and send no
+ * counters notice: the order's stock change names its products on decision 103's channel, whose
+ * products' popularity is re-read the same way.
  */
 export class SearchMemory {
   private readonly snapshot: PerGeneration<SearchSnapshot>;
@@ -40,8 +43,10 @@ export class SearchMemory {
   private stopListening: (() => Promise<void>) | undefined;
   /** Media whose counters moved: their products' popularity is re-read. */
   private readonly staleMedia = new CoalescedRefresh((mediaIds) => this.refreshPopularity(mediaIds), () => this.closed);
-  /** Media noticed while a rebuild read the tables: re-read once it lands, whatever it read. */
-  private noticedDuringBuild = new Set<string>();
+  /** Products a catalogue write touched (an order's among them): their popularity is re-read. */
+  private readonly staleProducts = new CoalescedRefresh((productIds) => this.refreshProductPopularity(productIds), () => this.closed);
+  /** Media and products noticed while a rebuild read the tables: re-read once it lands, whatever it read. */
+  private noticedDuringBuild = { media: new Set<string>(), products: new Set<string>() };
 
   /** Moved by every SEARCH_INDEX_CHANNEL notification: the index of an older one is out of date. */
   private indexGeneration = 0;
@@ -53,26 +58,43 @@ export class SearchMemory {
     this.snapshot = new PerGeneration({
       generation: () => this.indexGeneration,
       load: (generation) => loadSearchSnapshot(db, generation),
-      onBuildStart: () => (this.noticedDuringBuild = new Set()),
+      onBuildStart: () => (this.noticedDuringBuild = { media: new Set(), products: new Set() }),
       onBuilt: (snapshot) => {
         logger.info({ products: snapshot.size, words: snapshot.dictionarySize, approximateMB: Math.round(snapshot.approximateBytes / 1e5) / 10 }, "search index built");
-        for (const id of this.noticedDuringBuild) this.markStale(id);
+        for (const id of this.noticedDuringBuild.media) this.markStale(id);
+        for (const id of this.noticedDuringBuild.products) this.staleProducts.note(id);
       },
       onError: (error) => logger.warn({ err: error }, "search index rebuild failed; the SQL search serves meanwhile"),
     });
   }
 
+  /** The index's tables changed in a way it reads, or may have: the next search rebuilds it. */
+  private readonly indexChanged = () => (this.indexGeneration += 1);
+
   /** Listens for index and counter changes and builds the first snapshot in the background. */
   async start(database: Database): Promise<void> {
-    const indexChanged = () => (this.indexGeneration += 1);
-    const stopIndex = await database.listen(SEARCH_INDEX_CHANNEL, indexChanged, indexChanged);
+    const stopIndex = await database.listen(SEARCH_INDEX_CHANNEL, this.indexChanged, this.indexChanged);
     // The snapshot's counts come with the next build.
-    const stopCounters = await listenForMovedCounters(database, (mediaIds) => this.onCountersMoved(mediaIds), indexChanged);
+    const stopCounters = await listenForMovedCounters(database, (mediaIds) => this.onCountersMoved(mediaIds), this.indexChanged);
     this.stopListening = async () => {
       await stopIndex();
       await stopCounters();
     };
     this.current();
+  }
+
+  /**
+   * Follows decision 103's per-product drops, which name the products of every order's stock change:
+   * their popularity is re-read. A drop of everything (a truncate, notifications missed) rebuilds.
+   */
+  followCatalogue(catalogue: CatalogueCache): void {
+    catalogue.follow((ids) => {
+      if (ids === "*") return this.indexChanged();
+      for (const id of ids) {
+        if (this.snapshot.isBuilding) this.noticedDuringBuild.products.add(id);
+        this.staleProducts.note(id);
+      }
+    });
   }
 
   /** The snapshot of the current catalogue, or undefined while it is being (re)built. */
@@ -108,7 +130,7 @@ export class SearchMemory {
 
   /** Resolves once pending popularity refreshes are applied (tests). */
   async settled(): Promise<void> {
-    await this.staleMedia.settled();
+    await Promise.all([this.staleMedia.settled(), this.staleProducts.settled()]);
   }
 
   async close(): Promise<void> {
@@ -120,13 +142,29 @@ export class SearchMemory {
 
   private onCountersMoved(mediaIds: readonly string[]) {
     for (const id of mediaIds) {
-      if (this.snapshot.isBuilding) this.noticedDuringBuild.add(id);
+      if (this.snapshot.isBuilding) this.noticedDuringBuild.media.add(id);
       this.markStale(id);
     }
   }
 
   private markStale(mediaId: string) {
     this.staleMedia.note(mediaId.toLowerCase());
+  }
+
+  /** One query for the popularity of every product a catalogue write touched since the last refresh. */
+  private async refreshProductPopularity(productIds: string[]): Promise<void> {
+    const snapshot = this.snapshot.latest;
+    try {
+      const rows = await this.db
+        .selectFrom("search_documents")
+        .select(["product_id", sql<string>`popularity::text`.as("popularity")])
+        .where("product_id", "in", productIds)
+        .execute();
+      for (const row of rows) snapshot?.setPopularity(row.product_id, Number(row.popularity));
+    } catch (error) {
+      // Popularity only breaks ties; the next rebuild reads it afresh.
+      if (!this.closed) this.logger.warn({ err: error }, "search popularity refresh failed");
+    }
   }
 
   /** One query for the products of every medium whose counters moved since the last refresh. */

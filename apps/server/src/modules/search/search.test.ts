@@ -5,11 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "../../db/schema.ts";
 import { createBrand, createMarketplace, createMedia, createProduct } from "../../testing/fixtures.ts";
 import { setMediaCounters } from "../../testing/media-counters.ts";
+import { callAs } from "../../testing/owner-shop.ts";
 import { readModelCaughtUp } from "../../testing/read-model-caught-up.ts";
 import { type TestServer, startTestServer } from "../../testing/test-server.ts";
+import { signUpUser } from "../../testing/users.ts";
 import { SearchLog, popularSearches, searchProducts } from "./search.service.ts";
 
 type ErrorResponse = { error: { code: string; message: string; field?: string } };
+const ADDRESS = { name: "Asha Rao", phone: "98765 43210", line1: "12 MG Road", city: "Bengaluru", state: "Karnataka", postalCode: "560001", countryCode: "IN" };
 
 let server: TestServer;
 let db: Kysely<DB>;
@@ -168,6 +171,20 @@ describe("GET /api/search: ranking, facets, sorting and pages", () => {
     await setMediaCounters(db, liked.id, { like_count: 1 });
     await readModelCaughtUp(server);
     expect(ids(await search({ q: word, sort: "popular" }))).toEqual([quiet.id, viewed.id]);
+  });
+
+  it("counts the units ordered in popularity, once the order is placed", async () => {
+    const word = tag();
+    const newer = await createProduct(db, { title: `${word} one`, created_at: "2025-01-02T00:00:00Z" });
+    const ordered = await createProduct(db, { title: `${word} two`, created_at: "2025-01-01T00:00:00Z" });
+    await readModelCaughtUp(server);
+    expect(ids(await search({ q: word, sort: "popular" }))).toEqual([newer.id, ordered.id]);
+    const shopper = await signUpUser(server);
+    await callAs(server, shopper, "POST", "/api/cart/items", { productId: ordered.id, quantity: 1 });
+    await callAs(server, shopper, "POST", "/api/orders", { address: ADDRESS, paymentMethod: "cod" });
+    await readModelCaughtUp(server);
+    expect(ids(await search({ q: word, sort: "popular" }))).toEqual([ordered.id, newer.id]);
+    expect(ids(await search({ q: word }))).toEqual([ordered.id, newer.id]);
   });
 
   it("counts facets over the results, each facet ignoring its own filter, and filters match the counts", async () => {
