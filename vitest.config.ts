@@ -24,6 +24,7 @@ const DATABASE_FREE_SERVER_TESTS = [
   "apps/server/src/modules/seed/product-art.test.ts",
   "apps/server/src/modules/uploads/sniff.test.ts",
   "apps/server/src/read-model/held-bytes.test.ts",
+  "apps/server/src/read-model/read-model.layout.test.ts",
   "apps/server/src/read-model/spliced-body.test.ts",
   "apps/server/src/storage/s3-storage.test.ts",
 ];
