@@ -33,7 +33,7 @@ const DATABASE_FREE_SERVER_TESTS = [
 // the server:warm project runs them again with their test servers' read model on
 // (REELMART_TEST_READ_MODEL, testing/test-server.ts), so they test the path production serves and not
 // only the SQL it falls back to while a store is cold. The property test starts a warm and a cold
-// server of its own, so it runs in the two projects above only.
+// server of its own, so it runs in server:pglite and server:postgres only.
 const READ_MODEL_SUITES = [
   ...["catalog", "feed", "search", "cart", "orders", "engagement"].map((module) => `apps/server/src/modules/${module}/**/*.test.ts`),
   "apps/server/src/read-model/**/*.test.ts",
