@@ -31,8 +31,8 @@ describe("fast lane", () => {
     // The web app's own index.html as the shell of the share pages.
     staticDir = mkdtempSync(path.join(os.tmpdir(), "reelmart-lane-"));
     copyFileSync(path.resolve(here, "../../web/index.html"), path.join(staticDir, "index.html"));
-    // NODE_ENV=test leaves the caches (and so the lane) off; this file wants them on.
-    server = await startTestServer({ NODE_ENV: "development", STATIC_DIR: staticDir });
+    // A test server runs without its read model (and so without the lane) unless asked.
+    server = await startTestServer({ STATIC_DIR: staticDir }, { readModel: true });
     const db = server.deps.database.db;
     marketId = (await createMarketplace(db)).id;
     for (let i = 0; i < 12; i++) {

@@ -2,10 +2,9 @@ import type { ErrorBody } from "@reelmart/core/api/errors";
 import type { Cart } from "@reelmart/core/api/cart";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProduct } from "../../testing/fixtures.ts";
-import { notificationsSettled } from "../../testing/notifications.ts";
+import { readModelCaughtUp } from "../../testing/read-model-caught-up.ts";
 import { type TestServer, startTestServer } from "../../testing/test-server.ts";
 import { type TestUser, signUpMany, signUpUser } from "../../testing/users.ts";
-import { CATALOGUE_PRODUCTS_CHANNEL } from "../../read-model/catalogue-cache.ts";
 
 
 describe("cart API", () => {
@@ -225,7 +224,7 @@ describe("cart adds with the caches on", () => {
       await createProduct(db, { title: "Lamp", price: "499.50", discount_percentage: "10", stock: 50 }),
       await createProduct(db, { title: "Mug ☕ “Café”", price: "120.00", stock: 50 }),
     ];
-    await notificationsSettled(CATALOGUE_PRODUCTS_CHANNEL, [server.deps.database]);
+    await readModelCaughtUp(server);
     // A product page read holds the product in the catalogue cache.
     for (const product of products) expect((await server.json(`/api/products/${product.id}`)).status).toBe(200);
     for (const product of products) expect(server.deps.readModel!.catalogue.get(product.id)).toBeDefined();
